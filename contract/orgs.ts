@@ -1,0 +1,32 @@
+import * as z from 'zod/mini';
+import { defineEndpoint, MessageBody } from './endpoint';
+
+/** Organization lookup (spec 7: POST /orgs/lookup, slug → sso). */
+export const LookupResult = z.object({
+  sso: z.boolean(),
+  /** The same flag under the name the SSO tab reads (spec 3: "also read as hasSSO"). */
+  hasSSO: z.boolean(),
+});
+export type LookupResult = z.infer<typeof LookupResult>;
+
+export const lookupOrg = defineEndpoint({
+  method: 'POST',
+  path: '/orgs/lookup',
+  body: z.object({ slug: z.string().check(z.minLength(1), z.maxLength(128)) }),
+  response: LookupResult,
+  public: true,
+});
+
+/** POST /orgs creates an organization. Its payload ("org data") is not shown by the spec. */
+export const CreateOrgBody = z.object({
+  name: z.string().check(z.minLength(1), z.maxLength(128)),
+  slug: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+});
+export type CreateOrgBody = z.infer<typeof CreateOrgBody>;
+
+export const createOrg = defineEndpoint({
+  method: 'POST',
+  path: '/orgs',
+  body: CreateOrgBody,
+  response: MessageBody,
+});

@@ -1,0 +1,62 @@
+/**
+ * Validation rules the spec states once (section 5). The app maps each failure to its catalogued
+ * text; the server applies the same rules to what it stores. Pure functions, no zod needed.
+ */
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+/** The defined set of special characters a password must draw at least one from. */
+export const PASSWORD_SPECIAL_CHARACTERS = `!"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~`;
+
+/** Text, at sign, text, dot, text; no whitespace anywhere. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ASCII_ONLY = /^[\x00-\x7F]*$/;
+
+export function isAsciiOnly(value: string): boolean {
+  return ASCII_ONLY.test(value);
+}
+
+export type EmailProblem = 'required' | 'unicode' | 'invalid';
+
+/** The first problem of an e-mail address, or null when it is acceptable. */
+export function emailProblem(value: string): EmailProblem | null {
+  if (value.length === 0) return 'required';
+  if (!isAsciiOnly(value)) return 'unicode';
+  if (!EMAIL_SHAPE.test(value)) return 'invalid';
+  return null;
+}
+
+export function isValidEmail(value: string): boolean {
+  return emailProblem(value) === null;
+}
+
+export type PasswordProblem =
+  | 'required'
+  | 'too-short'
+  | 'too-long'
+  | 'lowercase'
+  | 'uppercase'
+  | 'digit'
+  | 'special';
+
+/** Every rule of section 5 the password breaks, in the order the hint names them. */
+export function passwordProblems(value: string): PasswordProblem[] {
+  if (value.length === 0) return ['required'];
+  const problems: PasswordProblem[] = [];
+  if (value.length < PASSWORD_MIN_LENGTH) problems.push('too-short');
+  if (value.length > PASSWORD_MAX_LENGTH) problems.push('too-long');
+  if (!/[a-z]/.test(value)) problems.push('lowercase');
+  if (!/[A-Z]/.test(value)) problems.push('uppercase');
+  if (!/[0-9]/.test(value)) problems.push('digit');
+  if (![...value].some((c) => PASSWORD_SPECIAL_CHARACTERS.includes(c))) problems.push('special');
+  return problems;
+}
+
+export function isValidPassword(value: string): boolean {
+  return passwordProblems(value).length === 0;
+}
+
+/** Organization lookup: the name is lower-cased and every space removed (section 4). */
+export function normalizeSlug(name: string): string {
+  return name.toLowerCase().replace(/\s+/g, '');
+}

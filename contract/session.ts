@@ -1,0 +1,94 @@
+import * as z from 'zod/mini';
+import { defineEndpoint, MessageBody } from './endpoint';
+
+/** Error types of the catalogue (spec 8.1). */
+export const ErrorType = z.enum([
+  'update-payment',
+  'update-billing',
+  'org-creation-error',
+  'oauth-unauthorized',
+  'oauth-unavailable',
+  'oauth-server-error',
+  'oauth-access-denied',
+  'sso-oauth-error',
+  'sso-unauthorized',
+]);
+export type ErrorType = z.infer<typeof ErrorType>;
+
+export const SsoProvider = z.enum(['okta', 'azure']);
+export type SsoProvider = z.infer<typeof SsoProvider>;
+
+export const SessionError = z.object({
+  type: z.string(),
+  message: z.string(),
+  description: z.string(),
+  severity: z.enum(['warning', 'error']),
+});
+export type SessionError = z.infer<typeof SessionError>;
+
+/** Spec section 3, Session. */
+export const Session = z.object({
+  user: z.object({ name: z.string(), email: z.string() }),
+  organization: z.object({
+    name: z.string(),
+    slug: z.string(),
+    ssoProvider: z.nullable(SsoProvider),
+    redirectUrl: z.nullable(z.string()),
+  }),
+  portalPreferences: z.object({
+    orgId: z.number(),
+    apiAccess: z.boolean(),
+    threatHunterAccess: z.boolean(),
+  }),
+  error: z.nullable(SessionError),
+});
+export type Session = z.infer<typeof Session>;
+
+/** Lengths the server accepts; the UI caps inputs at the same numbers. */
+export const EMAIL_MAX_LENGTH = 254;
+
+export const LoginBody = z.object({
+  email: z.string().check(z.minLength(1), z.maxLength(EMAIL_MAX_LENGTH)),
+  password: z.string().check(z.minLength(1), z.maxLength(256)),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const getSession = defineEndpoint({
+  method: 'GET',
+  path: '/session',
+  response: Session,
+});
+
+export const login = defineEndpoint({
+  method: 'POST',
+  path: '/login',
+  body: LoginBody,
+  response: Session,
+  public: true,
+});
+
+export const logout = defineEndpoint({
+  method: 'POST',
+  path: '/logout',
+  response: MessageBody,
+  public: true,
+});
+
+export const resetPassword = defineEndpoint({
+  method: 'POST',
+  path: '/reset-password',
+  body: z.object({ email: z.string().check(z.minLength(1), z.maxLength(EMAIL_MAX_LENGTH)) }),
+  response: MessageBody,
+  public: true,
+});
+
+export const updatePassword = defineEndpoint({
+  method: 'POST',
+  path: '/update-password',
+  body: z.object({
+    requestToken: z.string().check(z.minLength(1), z.maxLength(512)),
+    password: z.string().check(z.minLength(1), z.maxLength(256)),
+  }),
+  response: MessageBody,
+  public: true,
+});
