@@ -10,10 +10,10 @@ export const PASSWORD_SPECIAL_CHARACTERS = `!"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~`;
 
 /** Text, at sign, text, dot, text; no whitespace anywhere. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const ASCII_ONLY = /^[\x00-\x7F]*$/;
 
 export function isAsciiOnly(value: string): boolean {
-  return ASCII_ONLY.test(value);
+  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) > 0x7f) return false;
+  return true;
 }
 
 export type EmailProblem = 'required' | 'unicode' | 'invalid';

@@ -1,0 +1,137 @@
+import type { BodyOf, Endpoint, MessageBody, QueryOf, ResponseOf } from '@contract/endpoint';
+
+/** Kinds of the generic handler (spec 7.2): each field of a body shows as a banner of its kind. */
+export type MessageKind = 'success' | 'info' | 'warning' | 'error';
+const MESSAGE_KINDS: readonly MessageKind[] = ['success', 'info', 'warning', 'error'];
+
+export interface ServerMessage {
+  kind: MessageKind;
+  text: string;
+}
+
+/** The success/info/warning/error fields of a response body, in that order. */
+export function serverMessages(body: unknown): ServerMessage[] {
+  if (!body || typeof body !== 'object') return [];
+  const fields = body as MessageBody;
+  return MESSAGE_KINDS.flatMap((kind) => {
+    const text = fields[kind];
+    return typeof text === 'string' && text.trim() ? [{ kind, text }] : [];
+  });
+}
+
+/** A call that did not answer 2xx, or whose answer did not match the contract. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, body: unknown, message?: string) {
+    super(message ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+  /** The server's own texts (for screens that show them, e.g. sign-in). */
+  get messages(): ServerMessage[] {
+    return serverMessages(this.body);
+  }
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  fetch?: typeof fetch;
+  /** The 401 rule (spec 4): called once for a 401 on a call that needs a session. */
+  onUnauthorized?: () => void;
+  /** The generic handler (spec 7.2): messages carried by a successful response body. */
+  onMessages?: (messages: ServerMessage[]) => void;
+}
+
+export interface CallOptions<E extends Endpoint> {
+  query?: QueryOf<E>;
+  body?: BodyOf<E> | FormData;
+  signal?: AbortSignal;
+  /** The caller handles a 401 itself (session hydration after SSO). */
+  skipUnauthorizedRule?: boolean;
+}
+
+export function buildQuery(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) {
+      if (v === undefined || v === null || v === '') continue;
+      params.append(key, String(v));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The one API client of the portal. It applies the spec's rules once: JSON bodies, no-cache
+ * headers on GET, credentials included, the 401 rule for calls that need a session, the generic
+ * message handler, and a contract check of every answer.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  async function call<E extends Endpoint>(
+    endpoint: E,
+    callOptions: CallOptions<E> = {},
+  ): Promise<ResponseOf<E>> {
+    const { query, body, signal, skipUnauthorizedRule } = callOptions;
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      // A non-simple header: a cross-site form or image cannot send it (CSRF defence).
+      'X-Requested-With': 'portal',
+    };
+    if (endpoint.method === 'GET') {
+      headers['Cache-Control'] = 'no-cache';
+      headers.Pragma = 'no-cache';
+    }
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) {
+      payload = body;
+    } else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+
+    const response = await doFetch(`${options.baseUrl}${endpoint.path}${buildQuery(query)}`, {
+      method: endpoint.method,
+      headers,
+      body: payload,
+      credentials: 'include',
+      cache: endpoint.method === 'GET' ? 'no-store' : undefined,
+      signal,
+    });
+
+    const text = await response.text();
+    let data: unknown = undefined;
+    if (text) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = text;
+      }
+    }
+
+    if (!response.ok) {
+      if (response.status === 401 && !endpoint.public && !skipUnauthorizedRule) {
+        options.onUnauthorized?.();
+      }
+      throw new ApiError(response.status, data);
+    }
+
+    const parsed = endpoint.response.safeParse(data ?? {});
+    if (!parsed.success) {
+      throw new ApiError(response.status, data, `Unexpected answer from ${endpoint.path}`);
+    }
+    const messages = serverMessages(data);
+    if (messages.length) options.onMessages?.(messages);
+    return parsed.data as ResponseOf<E>;
+  }
+
+  return { call };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

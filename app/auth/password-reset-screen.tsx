@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { resetPassword } from '@contract/session';
+import { AuthCard } from '@ui/auth-card/auth-card';
+import { Banner } from '@ui/banner/banner';
+import { Form, FormSubmit, FormTextField } from '@ui/form/form';
+import { api } from '../api/api';
+import { messages } from '../messages/messages';
+import { AppLink } from '../routing/app-link';
+import { paths } from '../routing/paths';
+import { usePageTitle } from '../routing/page-title';
+import { emailError, recoverySchema, type RecoveryValues } from './validation';
+
+export default function PasswordResetScreen() {
+  usePageTitle('Password Recovery');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<RecoveryValues>({
+    resolver: standardSchemaResolver(recoverySchema),
+    defaultValues: { email: '' },
+    // Validate a field when it is left, then on every change (spec 5: "on blur").
+    mode: 'onTouched',
+  });
+  const email = form.watch('email');
+
+  async function onSubmit({ email }: RecoveryValues) {
+    setFailure(null);
+    try {
+      await api.call(resetPassword, { body: { email } });
+      setSentTo(email);
+    } catch {
+      setFailure(messages.resetRequestFailed);
+    }
+  }
+
+  const back = <AppLink to={paths.login}>Back to Sign In</AppLink>;
+
+  if (sentTo) {
+    return (
+      <AuthCard title="Check Your Email" footer={back}>
+        <Banner kind="success">{messages.resetConfirmation(sentTo)}</Banner>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Password Recovery"
+      description="Enter the email address of your account and we will send you a link to reset your password."
+      footer={back}
+    >
+      <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Password recovery">
+        {failure ? <Banner kind="error">{failure}</Banner> : null}
+        <FormTextField<RecoveryValues>
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          required
+        />
+        <FormSubmit className="w-full" busyLabel="Sending..." disabled={emailError(email) !== null}>
+          Send Reset Instructions
+        </FormSubmit>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { useParams } from 'wouter';
+import { PASSWORD_MAX_LENGTH } from '@contract/rules';
+import { updatePassword } from '@contract/session';
+import { AuthCard } from '@ui/auth-card/auth-card';
+import { Banner } from '@ui/banner/banner';
+import { Form, FormPasswordField, FormSubmit } from '@ui/form/form';
+import { ApiError } from '../api/client';
+import { api } from '../api/api';
+import { messages } from '../messages/messages';
+import { AppLink } from '../routing/app-link';
+import { paths } from '../routing/paths';
+import { usePageTitle } from '../routing/page-title';
+import {
+  canSubmitPasswordUpdate,
+  updatePasswordSchema,
+  type UpdatePasswordValues,
+} from './validation';
+
+export default function UpdatePasswordScreen() {
+  usePageTitle('Password Update');
+  const { token = '' } = useParams<{ token: string }>();
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string[] | null>(null);
+  const form = useForm<UpdatePasswordValues>({
+    resolver: standardSchemaResolver(updatePasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+    // Validate a field when it is left, then on every change (spec 5: "on blur").
+    mode: 'onTouched',
+  });
+  const values = form.watch();
+
+  async function onSubmit({ password }: UpdatePasswordValues) {
+    setFailure(null);
+    try {
+      await api.call(updatePassword, { body: { requestToken: token, password } });
+      setDone(true);
+    } catch (error) {
+      // The catalogued text, plus the server's reason (e.g. an expired link) when it gives one.
+      const reasons = error instanceof ApiError ? error.messages.map((m) => m.text) : [];
+      setFailure([messages.updatePasswordFailed, ...reasons]);
+    }
+  }
+
+  const back = <AppLink to={paths.login}>Back to Sign In</AppLink>;
+
+  if (done) {
+    return (
+      <AuthCard title="Password Updated" footer={back}>
+        <Banner kind="success">{messages.passwordUpdated}</Banner>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Password Update" description="Choose a new password for your account." footer={back}>
+      <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Password update">
+        {failure ? (
+          <Banner kind="error" title={failure[0]}>
+            {failure.slice(1).join(' ') || undefined}
+          </Banner>
+        ) : null}
+        <FormPasswordField<UpdatePasswordValues>
+          name="password"
+          label="Password"
+          hint={messages.passwordHint}
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          required
+          onChange={() => {
+            if (form.getValues('confirmPassword')) void form.trigger('confirmPassword');
+          }}
+        />
+        <FormPasswordField<UpdatePasswordValues>
+          name="confirmPassword"
+          label="Confirm Password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          required
+        />
+        <FormSubmit
+          className="w-full"
+          busyLabel="Updating..."
+          disabled={!canSubmitPasswordUpdate(values)}
+        >
+          Update Password
+        </FormSubmit>
+      </Form>
+    </AuthCard>
+  );
+}

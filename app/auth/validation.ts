@@ -1,0 +1,67 @@
+import * as z from 'zod/mini';
+import { EMAIL_MAX_LENGTH } from '@contract/session';
+import {
+  PASSWORD_MAX_LENGTH,
+  emailProblem,
+  isValidPassword,
+  type EmailProblem,
+} from '@contract/rules';
+import { messages } from '../messages/messages';
+
+const EMAIL_MESSAGES: Record<EmailProblem, string> = {
+  required: messages.emailRequired,
+  unicode: messages.emailUnicode,
+  invalid: messages.emailInvalid,
+};
+
+/** The text shown under an e-mail field for its value, or null (spec 5). */
+export function emailError(value: string): string | null {
+  const problem = emailProblem(value);
+  return problem ? EMAIL_MESSAGES[problem] : null;
+}
+
+/** The sign-in and recovery e-mail rule as a zod/mini schema with the catalogued texts. */
+export const emailSchema = z.string().check(
+  z.maxLength(EMAIL_MAX_LENGTH, messages.emailInvalid),
+  z.superRefine((value, ctx) => {
+    const error = emailError(value);
+    if (error) ctx.addIssue({ code: 'custom', message: error, input: value });
+  }),
+);
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().check(z.minLength(1, messages.passwordRequired)),
+});
+export type SignInValues = z.infer<typeof signInSchema>;
+
+export const recoverySchema = z.object({ email: emailSchema });
+export type RecoveryValues = z.infer<typeof recoverySchema>;
+
+export const passwordSchema = z
+  .string()
+  .check(
+    z.maxLength(PASSWORD_MAX_LENGTH, messages.passwordHint),
+    z.refine(isValidPassword, messages.passwordHint),
+  );
+
+export const updatePasswordSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: messages.passwordsMustMatch,
+      path: ['confirmPassword'],
+    }),
+  );
+export type UpdatePasswordValues = z.infer<typeof updatePasswordSchema>;
+
+/** Submit is enabled only when every field is filled, the password valid and the copies equal. */
+export function canSubmitPasswordUpdate(values: Partial<UpdatePasswordValues>): boolean {
+  const { password = '', confirmPassword = '' } = values;
+  return isValidPassword(password) && confirmPassword.length > 0 && password === confirmPassword;
+}
+
+/** Sign-in and recovery need every field filled and a valid e-mail. */
+export function canSubmitSignIn(values: Partial<SignInValues>): boolean {
+  return emailError(values.email ?? '') === null && (values.password ?? '').length > 0;
+}

@@ -1,0 +1,89 @@
+import type * as React from 'react';
+import { Link as RouterLink, useLocation } from 'wouter';
+import { Banner } from '@ui/banner/banner';
+import { PageFrame } from '@ui/page-frame/page-frame';
+import { Toaster } from '@ui/toaster/toaster';
+import { analytics } from '../analytics/instance';
+import { links } from '../config';
+import { messages } from '../messages/messages';
+import { toaster } from '../messages/toasts';
+import { AppLink } from '../routing/app-link';
+import { paths, settingsTab } from '../routing/paths';
+import { isSignedIn } from '../session/session-store';
+import { useSession } from '../session/session';
+
+const NAV = [
+  { to: paths.dashboard, label: 'Dashboard' },
+  { to: paths.alertsConsole, label: 'Alerts' },
+  { to: paths.memberManagement, label: 'Members' },
+  { to: paths.settings, label: 'Settings' },
+] as const;
+
+const footer = {
+  socialHref: links.social,
+  socialLabel: 'LinkedIn',
+  termsHref: links.terms,
+  privacyHref: links.privacy,
+  faqHref: links.faq,
+  supportEmail: links.supportEmail,
+  onSocialClick: () => analytics.track('socialLink'),
+  onTermsClick: () => analytics.track('terms'),
+  onPrivacyClick: () => analytics.track('privacy'),
+  onFaqClick: () => analytics.track('supportFaq'),
+  onSupportEmailClick: () => analytics.track('supportEmail'),
+};
+
+/** The shared frame of every screen (spec 2.1), signed in or out. */
+export function AppFrame({ children }: { children: React.ReactNode }) {
+  const session = useSession();
+  const [location, navigate] = useLocation();
+  const signedIn = isSignedIn(session);
+  const warning = signedIn && session.error?.severity === 'warning' ? session.error : null;
+
+  return (
+    <PageFrame
+      logoHref={paths.dashboard}
+      onLogoClick={() => analytics.track('headerLogo')}
+      renderLogoLink={({ href, ...props }) => <RouterLink href={href} {...props} />}
+      headerEnd={
+        signedIn ? (
+          <nav aria-label="Main" className="flex items-center gap-4">
+            {NAV.map((item) => (
+              <AppLink
+                key={item.to}
+                to={item.to}
+                variant="nav"
+                aria-current={location === item.to ? 'page' : undefined}
+              >
+                {item.label}
+              </AppLink>
+            ))}
+            <AppLink to={paths.logout} variant="nav">
+              Sign Out
+            </AppLink>
+          </nav>
+        ) : undefined
+      }
+      banner={
+        warning ? (
+          <Banner
+            kind="warning"
+            title={warning.message}
+            className="cursor-pointer"
+            onClick={(event) => {
+              if ((event.target as HTMLElement).closest('a')) return;
+              navigate(settingsTab('billing'));
+            }}
+            action={<AppLink to={settingsTab('billing')}>{messages.goToBilling}</AppLink>}
+          >
+            {warning.description}
+          </Banner>
+        ) : undefined
+      }
+      toasts={<Toaster toaster={toaster} />}
+      footer={footer}
+    >
+      {children}
+    </PageFrame>
+  );
+}

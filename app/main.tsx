@@ -1,0 +1,48 @@
+import '@ui/styles.css';
+import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { useLocation } from 'wouter';
+import { getSession } from '@contract/session';
+import { analytics } from './analytics/instance';
+import { api } from './api/api';
+import { startErrorReporting } from './errors/error-reporting';
+import { AppFrame } from './frame/app-frame';
+import { AppErrorBoundary } from './routing/app-error-boundary';
+import { AppRoutes } from './routing/routes';
+import { paths } from './routing/paths';
+import { sessionStore } from './session/session';
+
+/** Page views on every route change (spec 1). */
+function PageViews() {
+  const [location] = useLocation();
+  useEffect(() => analytics.page(location), [location]);
+  return null;
+}
+
+/**
+ * One GET /session per page load, when this browser believes it is signed in: it refreshes the
+ * stored copy, or (401) applies the rule and returns to lookup. The sso-login screen fetches the
+ * session itself, so the revalidation skips it.
+ */
+function revalidateSession() {
+  if (!sessionStore.get() || location.pathname === paths.ssoLogin) return;
+  api
+    .call(getSession)
+    .then((session) => sessionStore.dispatch({ type: 'FetchSessionData', session }))
+    .catch(() => undefined);
+}
+
+revalidateSession();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppErrorBoundary>
+      <PageViews />
+      <AppFrame>
+        <AppRoutes />
+      </AppFrame>
+    </AppErrorBoundary>
+  </StrictMode>,
+);
+
+startErrorReporting();

@@ -1,0 +1,35 @@
+/**
+ * Every user-visible text of spec section 8 (and the fixed texts of the signed-out screens), word
+ * for word, in one module: nothing is spelled twice, and translation later is one file.
+ * The error catalogue of 8.1 lives in contract/errors.ts because the server sends it too.
+ */
+export { ERROR_CATALOGUE, DEFAULT_ERROR } from '@contract/errors';
+
+export const messages = {
+  // 8.2 failures
+  loginForbidden: 'Access limited due to login policy. Contact your administrator for details.',
+  loginFailed: 'Error: Failed to login user.',
+  noLongerLoggedIn: 'You are no longer logged in',
+  lookupFailed: 'Unable to find company.',
+  resetRequestFailed: 'Failed to request password reset.',
+  updatePasswordFailed: 'Failed to update password.',
+  couldNotLogIn: 'Could not log in',
+
+  // 5. validation
+  emailUnicode: 'Unicode characters not supported',
+  emailInvalid: 'Enter a valid Email',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  passwordHint: 'At least 8 characters, one lowercase, one uppercase, one digit, one special character',
+  passwordsMustMatch: 'Passwords must match',
+  organizationRequired: 'Organization Name is required',
+
+  // 2.2 fixed texts
+  resetConfirmation: (email: string) =>
+    `If ${email} is associated with an account, reset instructions have been sent to it. If nothing arrives within ten minutes, check that the address is correct and try again.`,
+  passwordUpdated: 'Your password has been updated. Please sign in with your new password.',
+
+  // 2.7
+  goToBilling: 'Go to Billing',
+  unexpectedApplicationError: 'Unexpected Application Error!',
+} as const;

@@ -1,0 +1,106 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Spinner } from '@ui/spinner/spinner';
+import { isSignedIn } from '../session/session-store';
+import { useSession } from '../session/session';
+import { paths } from './paths';
+
+// Route-level code splitting: every screen is its own chunk.
+const LookupScreen = lazy(() => import('../auth/lookup-screen'));
+const LoginScreen = lazy(() => import('../auth/login-screen'));
+const PasswordResetScreen = lazy(() => import('../auth/password-reset-screen'));
+const UpdatePasswordScreen = lazy(() => import('../auth/update-password-screen'));
+const SsoLoginScreen = lazy(() => import('../auth/sso-login-screen'));
+const LogoutScreen = lazy(() => import('../auth/logout-screen'));
+const ErrorScreen = lazy(() => import('../error/error-screen'));
+const DashboardScreen = lazy(() => import('../dashboard/dashboard-screen'));
+const ComingSoonScreen = lazy(() => import('../placeholder/coming-soon-screen'));
+
+/** Signed-in screens that later releases build, with their page names. */
+const comingSoonPages: ReadonlyArray<readonly [string, string]> = [
+  [paths.memberManagement, 'Add Members'],
+  [paths.memberUpload, 'Upload Members'],
+  [paths.memberManualUpload, 'Add Team Members: Manual'],
+  [paths.memberConfirm, 'Review Your Members'],
+  [paths.memberSsoGroups, 'Select Groups'],
+  [paths.ssoSelection, 'SSO Provider'],
+  [paths.ssoSetup, 'Provide Your SSO Details'],
+  [paths.settings, 'Settings'],
+  [paths.addAdmin, 'Add Admin'],
+  [paths.resendAdminInvite, 'Resend Admin Invite'],
+  [paths.welcome, 'Welcome'],
+  [paths.alertsConsole, 'Alerts'],
+];
+
+function placeholder(title: string): ComponentType {
+  return function Placeholder() {
+    return <ComingSoonScreen title={title} />;
+  };
+}
+
+const comingSoon = comingSoonPages.map(([path, title]) => [path, placeholder(title)] as const);
+
+function Loading() {
+  return (
+    <div className="flex justify-center py-24">
+      <Spinner size="lg" />
+    </div>
+  );
+}
+
+/** Screens reachable signed in or out. */
+function sharedRoutes() {
+  return [
+    <Route key="reset" path={paths.passwordReset} component={PasswordResetScreen} />,
+    <Route key="update" path={paths.updatePassword} component={UpdatePasswordScreen} />,
+    <Route key="sso" path={paths.ssoLogin} component={SsoLoginScreen} />,
+    <Route key="logout" path={paths.logout} component={LogoutScreen} />,
+    <Route key="error" path={paths.error} component={ErrorScreen} />,
+  ];
+}
+
+/**
+ * Spec 2.1: signed out, the root and any unknown path go to lookup; signed in (a session whose
+ * user name is non-empty), they go to the dashboard, and so do the sign-in screens.
+ */
+export function AppRoutes() {
+  const session = useSession();
+  const signedIn = isSignedIn(session);
+  const [location] = useLocation();
+
+  // A session error of severity 'error' sends the user to the error page (spec 2.7).
+  if (
+    signedIn &&
+    session.error?.severity === 'error' &&
+    location !== paths.error &&
+    location !== paths.logout
+  ) {
+    return <Redirect to={paths.error} replace />;
+  }
+
+  return (
+    <Suspense fallback={<Loading />}>
+      {signedIn ? (
+        <Switch>
+          {sharedRoutes()}
+          <Route path={paths.dashboard} component={DashboardScreen} />
+          {comingSoon.map(([path, screen]) => (
+            <Route key={path} path={path} component={screen} />
+          ))}
+          <Route>
+            <Redirect to={paths.dashboard} replace />
+          </Route>
+        </Switch>
+      ) : (
+        <Switch>
+          {sharedRoutes()}
+          <Route path={paths.lookUp} component={LookupScreen} />
+          <Route path={paths.login} component={LoginScreen} />
+          <Route>
+            <Redirect to={paths.lookUp} replace />
+          </Route>
+        </Switch>
+      )}
+    </Suspense>
+  );
+}

@@ -1,0 +1,54 @@
+import * as z from 'zod/mini';
+import { defineEndpoint, messageFields } from './endpoint';
+import { isoDateTime } from './fields';
+
+/**
+ * Expiry choices of the API key (spec 9: 6 months, 1 year (default), never). The spec does not
+ * show the wire values; we use the "retention" enumeration of spec 3.
+ */
+export const TOKEN_EXPIRATIONS = ['SIX_MONTHS', 'ONE_YEAR', 'NEVER'] as const;
+export const TokenExpiration = z.enum(TOKEN_EXPIRATIONS);
+export type TokenExpiration = z.infer<typeof TokenExpiration>;
+export const DEFAULT_TOKEN_EXPIRATION: TokenExpiration = 'ONE_YEAR';
+
+/**
+ * Spec 3, API config. `token` is null when no key exists; `expiresAt` (ISO date-time) is null for
+ * a key that never expires. A key past `expiresAt` is still answered and shows as Expired.
+ */
+export const ApiConfig = z.looseObject({
+  ...messageFields,
+  token: z.nullable(z.string()),
+  expiresAt: z.nullable(isoDateTime()),
+});
+export type ApiConfig = z.infer<typeof ApiConfig>;
+
+export const getApiToken = defineEndpoint({
+  method: 'GET',
+  path: '/api/token',
+  response: ApiConfig,
+});
+
+export const GenerateApiTokenBody = z.object({
+  tokenExpiration: z._default(TokenExpiration, DEFAULT_TOKEN_EXPIRATION),
+});
+export type GenerateApiTokenBody = z.input<typeof GenerateApiTokenBody>;
+
+/** Generates a key, invalidating the previous one. */
+export const generateApiToken = defineEndpoint({
+  method: 'POST',
+  path: '/api/token',
+  body: GenerateApiTokenBody,
+  response: ApiConfig,
+});
+
+/** Revokes the key; answers the now empty config (token and expiresAt null). */
+export const revokeApiToken = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/token',
+  response: ApiConfig,
+});
+
+/** Whether a key with this expiry has expired at `now` (the card shows 'Expired on {date}'). */
+export function isTokenExpired(config: Pick<ApiConfig, 'expiresAt'>, now: Date): boolean {
+  return config.expiresAt !== null && Date.parse(config.expiresAt) <= now.getTime();
+}

@@ -1,0 +1,138 @@
+import { addAdmin, listAdmins, resendAdminInvite } from './admins';
+import { listAlerts, updateAlerts } from './alerts';
+import { generateApiToken, getApiToken, revokeApiToken } from './api-token';
+import {
+  cancelPlan,
+  deleteOrg,
+  devConfirmCardSetup,
+  getBillingInfo,
+  getBillingUpdateKey,
+  getPlanInfo,
+  reactivatePlan,
+  updateDefaultPayment,
+} from './billing';
+import {
+  getConditionalAccessConfig,
+  getConditionalAccessPolicy,
+  removeConditionalAccess,
+  saveConditionalAccessConfig,
+  updateConditionalAccessPolicy,
+} from './conditional-access';
+import { listDevices, unenrollDevices } from './devices';
+import type { Endpoint } from './endpoint';
+import { getMdmConfig, updateMdmConfig } from './mdm';
+import {
+  createMembers,
+  createSsoMembers,
+  emailAllMembers,
+  emailMembers,
+  listMembers,
+  readMembers,
+} from './members';
+import {
+  getEmailPreferences,
+  getEmailTemplate,
+  getNotificationPreferences,
+  saveEmailTemplate,
+  updateEmailPreferences,
+  updateNotificationPreferences,
+} from './notifications';
+import { createOrg, lookupOrg } from './orgs';
+import { getScimConfig, updateScimConfig } from './scim';
+import { getSession, login, logout, resetPassword, updatePassword } from './session';
+import { deleteSso, getSsoGroupMembers, getSsoProvider, listSsoGroups, saveSsoConfig } from './sso';
+import { devExpireSession, devOutbox, health } from './system';
+import { addThreatHunterUser, listThreatHunterUsers } from './threat-hunter';
+import { deleteWebhook, getWebhook, getWebhookSecret, saveWebhook } from './webhook';
+
+/**
+ * Every call of the API, by name. The server asserts each has a route; the Storybook/MSW mocks
+ * derive their handlers from it. Adding an endpoint file means adding its calls here.
+ */
+export const endpoints = {
+  // session and sign-in flows
+  getSession,
+  login,
+  logout,
+  resetPassword,
+  updatePassword,
+  // organization
+  lookupOrg,
+  createOrg,
+  deleteOrg,
+  // dashboard
+  listDevices,
+  unenrollDevices,
+  // members
+  readMembers,
+  listMembers,
+  createMembers,
+  createSsoMembers,
+  emailMembers,
+  emailAllMembers,
+  // SSO
+  saveSsoConfig,
+  getSsoProvider,
+  listSsoGroups,
+  getSsoGroupMembers,
+  deleteSso,
+  // administrators
+  addAdmin,
+  resendAdminInvite,
+  listAdmins,
+  // billing and plan
+  getBillingInfo,
+  getPlanInfo,
+  cancelPlan,
+  reactivatePlan,
+  updateDefaultPayment,
+  getBillingUpdateKey,
+  // SCIM, MDM
+  getScimConfig,
+  updateScimConfig,
+  getMdmConfig,
+  updateMdmConfig,
+  // API token
+  getApiToken,
+  generateApiToken,
+  revokeApiToken,
+  // webhook
+  getWebhook,
+  saveWebhook,
+  deleteWebhook,
+  getWebhookSecret,
+  // conditional access
+  getConditionalAccessConfig,
+  saveConditionalAccessConfig,
+  removeConditionalAccess,
+  getConditionalAccessPolicy,
+  updateConditionalAccessPolicy,
+  // e-mail and notification settings
+  getEmailPreferences,
+  updateEmailPreferences,
+  getEmailTemplate,
+  saveEmailTemplate,
+  getNotificationPreferences,
+  updateNotificationPreferences,
+  // alerts
+  listAlerts,
+  updateAlerts,
+  // threat hunter
+  listThreatHunterUsers,
+  addThreatHunterUser,
+  // system and development-only calls (our extensions)
+  health,
+  devOutbox,
+  devExpireSession,
+  devConfirmCardSetup,
+} as const satisfies Record<string, Endpoint>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+
+/** Development-only calls: the server mounts them only outside production. */
+export const DEV_ONLY_ENDPOINTS = [
+  'devOutbox',
+  'devExpireSession',
+  'devConfirmCardSetup',
+] as const satisfies readonly EndpointName[];

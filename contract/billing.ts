@@ -1,0 +1,181 @@
+import * as z from 'zod/mini';
+import { defineEndpoint, MessageBody, messageFields } from './endpoint';
+import { ID_MAX_LENGTH, idField, nameField } from './fields';
+
+/** Trial length in days (spec 9). */
+export const TRIAL_DAYS = 7;
+
+/** Subscription statuses an update of the payment method may end in (spec 4, 9). */
+export const ACCEPTED_PAYMENT_STATUSES = ['active', 'trialing', 'past_due'] as const;
+export type AcceptedPaymentStatus = (typeof ACCEPTED_PAYMENT_STATUSES)[number];
+
+export function isAcceptedPaymentStatus(status: string): status is AcceptedPaymentStatus {
+  return (ACCEPTED_PAYMENT_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * Plan statuses known to the portal. The plan tab decides by these (spec 2.6): canceled offers
+ * reactivate and delete, none offers delete only, invoice offers nothing, any other status offers
+ * cancel. The wire carries any string, so unknown statuses still parse.
+ */
+export const KNOWN_PLAN_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'incomplete',
+  'canceled',
+  'none',
+  'invoice',
+] as const;
+export type KnownPlanStatus = (typeof KNOWN_PLAN_STATUSES)[number];
+
+/** Spec 3, subscription/billing details. `renewDate` is in seconds, `amountDue` in cents. */
+export const Subscription = z.object({
+  status: z.string(),
+  /** True when the organization is billed by invoice (custom billing). */
+  invoice: z.boolean(),
+  renewDate: z.number(),
+  amountDue: z.number().check(z.int()),
+});
+export type Subscription = z.infer<typeof Subscription>;
+
+export const Card = z.object({
+  /** Card network, e.g. 'visa', 'mastercard'. */
+  network: z.string(),
+  lastFour: z.string().check(z.regex(/^\d{4}$/)),
+});
+export type Card = z.infer<typeof Card>;
+
+export const BillingInfo = z.looseObject({
+  ...messageFields,
+  subscription: Subscription,
+  /** Null when no payment method is stored. */
+  card: z.nullable(Card),
+});
+export type BillingInfo = z.infer<typeof BillingInfo>;
+
+export const getBillingInfo = defineEndpoint({
+  method: 'GET',
+  path: '/customer-billing-info',
+  response: BillingInfo,
+});
+
+/** Spec 3, plan details. `relevantDate` is in seconds (renewal, trial end or cancellation). */
+export const PlanInfo = z.looseObject({
+  ...messageFields,
+  status: z.string(),
+  statusMessage: z.string(),
+  relevantDate: z.nullable(z.number()),
+});
+export type PlanInfo = z.infer<typeof PlanInfo>;
+
+export const getPlanInfo = defineEndpoint({
+  method: 'GET',
+  path: '/customer-plan-info',
+  response: PlanInfo,
+});
+
+export const cancelPlan = defineEndpoint({
+  method: 'POST',
+  path: '/cancel-plan',
+  response: MessageBody,
+});
+
+export const reactivatePlan = defineEndpoint({
+  method: 'POST',
+  path: '/reactivate-plan',
+  response: MessageBody,
+});
+
+/** Makes the confirmed payment method (its id) the default one. */
+export const UpdateDefaultPaymentBody = z.object({ paymentMethod: idField() });
+export type UpdateDefaultPaymentBody = z.infer<typeof UpdateDefaultPaymentBody>;
+
+export const UpdateDefaultPaymentResult = z.looseObject({
+  ...messageFields,
+  /** The resulting subscription status; see {@link ACCEPTED_PAYMENT_STATUSES}. */
+  status: z.string(),
+});
+export type UpdateDefaultPaymentResult = z.infer<typeof UpdateDefaultPaymentResult>;
+
+export const updateDefaultPayment = defineEndpoint({
+  method: 'POST',
+  path: '/update-default-payment',
+  body: UpdateDefaultPaymentBody,
+  response: UpdateDefaultPaymentResult,
+});
+
+/** The client secret with which the browser confirms a card setup. */
+export const BillingUpdateKey = z.looseObject({ ...messageFields, clientSecret: z.string() });
+export type BillingUpdateKey = z.infer<typeof BillingUpdateKey>;
+
+export const getBillingUpdateKey = defineEndpoint({
+  method: 'GET',
+  path: '/customer-billing-update-key',
+  response: BillingUpdateKey,
+});
+
+/**
+ * Deletes the organization with all its users, members, devices and scan data, and ends the
+ * session. The spec shows no method or path for this call; we chose DELETE /orgs.
+ */
+export const deleteOrg = defineEndpoint({
+  method: 'DELETE',
+  path: '/orgs',
+  response: MessageBody,
+});
+
+/**
+ * Our extension: the offline card processor of the reference server, standing in for the card
+ * payment provider's browser-side confirmation (spec 4: "the card setup is confirmed in the
+ * browser with the card and the billing name using a client secret"). Development only.
+ *
+ * Test cards: a number failing the Luhn check answers `{ error }`; any other number confirms,
+ * except the special ones listed in {@link TEST_CARDS}.
+ */
+export const TEST_CARDS = {
+  /** Confirms; the subscription ends active (trialing during a trial). */
+  success: '4242424242424242',
+  /** Declined by the processor: answers `{ error }`. */
+  declined: '4000000000000002',
+  /** Confirms, but the subscription ends 'incomplete' (not an accepted status). */
+  incomplete: '4000000000000341',
+} as const;
+
+export const ConfirmCardSetupBody = z.object({
+  clientSecret: z.string().check(z.minLength(1), z.maxLength(ID_MAX_LENGTH)),
+  card: z.object({
+    number: z.string().check(z.regex(/^\d{12,19}$/)),
+    expMonth: z.number().check(z.int(), z.minimum(1), z.maximum(12)),
+    expYear: z.number().check(z.int(), z.minimum(2000), z.maximum(2100)),
+    cvc: z.string().check(z.regex(/^\d{3,4}$/)),
+  }),
+  billingName: nameField(),
+});
+export type ConfirmCardSetupBody = z.infer<typeof ConfirmCardSetupBody>;
+
+export const PaymentMethod = z.object({
+  id: z.string(),
+  network: z.string(),
+  lastFour: z.string().check(z.regex(/^\d{4}$/)),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+/**
+ * Like the provider's browser API, a declined card is a 200 answer `{ error }` (the text shown
+ * under the card field); a malformed request is a 400 `ErrorBody`.
+ */
+export const ConfirmCardSetupResult = z.union([
+  z.object({ paymentMethod: PaymentMethod }),
+  z.object({ error: z.string() }),
+]);
+export type ConfirmCardSetupResult = z.infer<typeof ConfirmCardSetupResult>;
+
+export const devConfirmCardSetup = defineEndpoint({
+  method: 'POST',
+  path: '/dev/card-processor/confirm-setup',
+  body: ConfirmCardSetupBody,
+  response: ConfirmCardSetupResult,
+  public: true,
+});

@@ -1,0 +1,102 @@
+import * as z from 'zod/mini';
+import { defineEndpoint, MessageBody, messageFields } from './endpoint';
+import {
+  BULK_MAX_ITEMS,
+  booleanQuery,
+  idField,
+  isoDateTime,
+  paginationQuery,
+  repeatedQuery,
+} from './fields';
+
+export { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './fields';
+
+/**
+ * Device severity (spec 3 enumeration "severity/status secure, critical, warning").
+ * The dashboard labels them Secure, Fixes needed and Critical.
+ */
+export const DEVICE_SEVERITIES = ['secure', 'warning', 'critical'] as const;
+export const DeviceSeverity = z.enum(DEVICE_SEVERITIES);
+export type DeviceSeverity = z.infer<typeof DeviceSeverity>;
+
+export const DevicePlatform = z.enum(['ios', 'android']);
+export type DevicePlatform = z.infer<typeof DevicePlatform>;
+
+/**
+ * Spec 3: a device is identified by its enrolment `code`; fields whose value is null are dropped
+ * from the answer, and the other fields are not shown by the spec. The fields below are our
+ * choice, hence all optional except the code.
+ */
+export const Device = z.object({
+  code: z.string().check(z.minLength(1)),
+  memberName: z.optional(z.string()),
+  memberEmail: z.optional(z.string()),
+  model: z.optional(z.string()),
+  platform: z.optional(DevicePlatform),
+  osVersion: z.optional(z.string()),
+  enrolled: z.optional(z.boolean()),
+  severity: z.optional(DeviceSeverity),
+  /** ISO date-time of the last scan report. */
+  lastScanAt: z.optional(isoDateTime()),
+});
+export type Device = z.infer<typeof Device>;
+
+/** Sortable dashboard columns (spec 2.3 has a sort event; the columns are ours). */
+export const DEVICE_SORT_COLUMNS = [
+  'code',
+  'memberName',
+  'memberEmail',
+  'model',
+  'platform',
+  'osVersion',
+  'enrolled',
+  'severity',
+  'lastScanAt',
+] as const;
+export const DeviceSortColumn = z.enum(DEVICE_SORT_COLUMNS);
+export type DeviceSortColumn = z.infer<typeof DeviceSortColumn>;
+
+export const SortOrder = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof SortOrder>;
+
+/**
+ * Dashboard query (spec 2.3, 7.1). `enrolled` is one value: absent means all devices (the spec's
+ * "none"); the app sends nothing when both Enrolled and Not Enrolled are chosen. `severity`
+ * repeats. `sort` and `order` are our documented extension; without `sort` the server orders by
+ * severity (critical first), then member name.
+ */
+export const ListDevicesQuery = z.object({
+  ...paginationQuery,
+  enrolled: z.optional(booleanQuery()),
+  severity: z.optional(repeatedQuery(DEVICE_SEVERITIES)),
+  sort: z.optional(DeviceSortColumn),
+  order: z.optional(SortOrder),
+});
+export type ListDevicesQuery = z.input<typeof ListDevicesQuery>;
+export type ParsedListDevicesQuery = z.infer<typeof ListDevicesQuery>;
+
+export const DevicePage = z.looseObject({
+  ...messageFields,
+  devices: z.array(Device),
+  totalPages: z.number().check(z.int(), z.minimum(0)),
+});
+export type DevicePage = z.infer<typeof DevicePage>;
+
+export const listDevices = defineEndpoint({
+  method: 'GET',
+  path: '/orgs',
+  query: ListDevicesQuery,
+  response: DevicePage,
+});
+
+export const UnenrollDevicesBody = z.object({
+  codes: z.array(idField()).check(z.minLength(1), z.maxLength(BULK_MAX_ITEMS)),
+});
+export type UnenrollDevicesBody = z.infer<typeof UnenrollDevicesBody>;
+
+export const unenrollDevices = defineEndpoint({
+  method: 'POST',
+  path: '/orgs/unenroll-devices',
+  body: UnenrollDevicesBody,
+  response: MessageBody,
+});

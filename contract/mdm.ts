@@ -1,0 +1,26 @@
+import * as z from 'zod/mini';
+import { defineEndpoint, messageFields } from './endpoint';
+
+/** Spec 3, MDM config. The token is null while MDM is disabled. */
+export const MdmConfig = z.looseObject({
+  ...messageFields,
+  enabled: z.boolean(),
+  token: z.nullable(z.string()),
+});
+export type MdmConfig = z.infer<typeof MdmConfig>;
+
+export const getMdmConfig = defineEndpoint({
+  method: 'GET',
+  path: '/orgs/mdm',
+  response: MdmConfig,
+});
+
+export const UpdateMdmBody = z.object({ enable: z.boolean() });
+export type UpdateMdmBody = z.infer<typeof UpdateMdmBody>;
+
+export const updateMdmConfig = defineEndpoint({
+  method: 'POST',
+  path: '/orgs/mdm',
+  body: UpdateMdmBody,
+  response: MdmConfig,
+});

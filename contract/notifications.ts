@@ -1,0 +1,144 @@
+import * as z from 'zod/mini';
+import { Period } from './conditional-access';
+import { defineEndpoint, MessageBody, messageFields } from './endpoint';
+import { NAME_MAX_LENGTH } from './fields';
+
+/** Largest custom e-mail body (spec 5, 9). */
+export const EMAIL_BODY_MAX_LENGTH = 3000;
+/** Our limit for the custom e-mail subject. */
+export const EMAIL_SUBJECT_MAX_LENGTH = NAME_MAX_LENGTH;
+
+/** Enrollment e-mails: Once, Every second day, Once a week, Never. */
+export const EnrollmentEmailsFrequency = z.enum(['ONCE', 'EVERY_SECOND_DAY', 'WEEKLY', 'NEVER']);
+export type EnrollmentEmailsFrequency = z.infer<typeof EnrollmentEmailsFrequency>;
+
+/** Outdated OS e-mails (beta, iOS only): Daily, Every second day, Weekly, Never. */
+export const OutdatedOsEmailsFrequency = z.enum(['DAILY', 'EVERY_SECOND_DAY', 'WEEKLY', 'NEVER']);
+export type OutdatedOsEmailsFrequency = z.infer<typeof OutdatedOsEmailsFrequency>;
+
+/**
+ * Spec 3, e-mail preferences. Every preference is optional: a control shows only when the
+ * server supplied its value (spec 2.6).
+ */
+const emailPreferencesShape = {
+  weeklySummary: z.optional(z.boolean()),
+  /** Threat Alert Emails: Enabled / Disabled. */
+  threatAlerts: z.optional(z.boolean()),
+  enrollmentEmailsFrequency: z.optional(EnrollmentEmailsFrequency),
+  outdatedOsEmailsFrequency: z.optional(OutdatedOsEmailsFrequency),
+};
+
+export const EmailPreferences = z.looseObject({
+  ...messageFields,
+  orgId: z.number(),
+  ...emailPreferencesShape,
+});
+export type EmailPreferences = z.infer<typeof EmailPreferences>;
+
+/** A partial update: fields left out keep their value; `orgId` comes from the session. */
+export const UpdateEmailPreferencesBody = z.object(emailPreferencesShape);
+export type UpdateEmailPreferencesBody = z.infer<typeof UpdateEmailPreferencesBody>;
+
+export const getEmailPreferences = defineEndpoint({
+  method: 'GET',
+  path: '/orgs/email-preferences',
+  response: EmailPreferences,
+});
+
+export const updateEmailPreferences = defineEndpoint({
+  method: 'PUT',
+  path: '/orgs/email-preferences',
+  body: UpdateEmailPreferencesBody,
+  response: EmailPreferences,
+});
+
+/** Template types (spec 3: "notification type OrgEnrollment"). */
+export const EmailTemplateType = z.enum(['OrgEnrollment']);
+export type EmailTemplateType = z.infer<typeof EmailTemplateType>;
+
+export const EmailTemplateQuery = z.object({ type: EmailTemplateType });
+export type EmailTemplateQuery = z.infer<typeof EmailTemplateQuery>;
+
+/** Spec 3, e-mail template: null subject or body means the default text is used. */
+export const EmailTemplate = z.looseObject({
+  ...messageFields,
+  subject: z.nullable(z.string()),
+  body: z.nullable(z.string()),
+});
+export type EmailTemplate = z.infer<typeof EmailTemplate>;
+
+export const getEmailTemplate = defineEndpoint({
+  method: 'GET',
+  path: '/orgs/email-template',
+  query: EmailTemplateQuery,
+  response: EmailTemplate,
+});
+
+/**
+ * The app trims and sanitises subject and body and sends an empty result as null (spec 5), so a
+ * present text must be non-empty after trimming.
+ */
+export const SaveEmailTemplateBody = z.object({
+  type: EmailTemplateType,
+  subject: z.nullable(
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(EMAIL_SUBJECT_MAX_LENGTH)),
+  ),
+  body: z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(EMAIL_BODY_MAX_LENGTH))),
+});
+export type SaveEmailTemplateBody = z.infer<typeof SaveEmailTemplateBody>;
+
+export const saveEmailTemplate = defineEndpoint({
+  method: 'PUT',
+  path: '/orgs/email-template',
+  body: SaveEmailTemplateBody,
+  response: MessageBody,
+});
+
+export const NotificationType = z.enum(['PUSH', 'EMAIL']);
+export type NotificationType = z.infer<typeof NotificationType>;
+
+/** Spec 3, "action OpenAppToScan": the scan reminder. */
+export const NotificationTopic = z.enum(['OpenAppToScan']);
+export type NotificationTopic = z.infer<typeof NotificationTopic>;
+
+export const NotificationFrequency = z.enum(['DAILY', 'EVERY_SECOND_DAY', 'WEEKLY']);
+export type NotificationFrequency = z.infer<typeof NotificationFrequency>;
+
+export const NotificationPreferencesQuery = z.object({ topic: NotificationTopic });
+export type NotificationPreferencesQuery = z.infer<typeof NotificationPreferencesQuery>;
+
+const notificationPreferencesShape = {
+  /** Delivery: push (e-mail for devices with push disabled) or e-mail. */
+  notificationType: NotificationType,
+  /** Device Scan Checks Frequency; NEVER disables the reminder. */
+  deviceIntegrityPeriod: Period,
+  /** Push Notifications Frequency. */
+  notificationFrequency: NotificationFrequency,
+};
+
+/** Spec 3, notification preferences (Device Scan Notifications card). */
+export const NotificationPreferences = z.looseObject({
+  ...messageFields,
+  topic: NotificationTopic,
+  ...notificationPreferencesShape,
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
+
+/** The topic travels in the query; a `topic` key in the body is stripped. */
+export const UpdateNotificationPreferencesBody = z.object(notificationPreferencesShape);
+export type UpdateNotificationPreferencesBody = z.infer<typeof UpdateNotificationPreferencesBody>;
+
+export const getNotificationPreferences = defineEndpoint({
+  method: 'GET',
+  path: '/orgs/notifications-preferences',
+  query: NotificationPreferencesQuery,
+  response: NotificationPreferences,
+});
+
+export const updateNotificationPreferences = defineEndpoint({
+  method: 'PUT',
+  path: '/orgs/notifications-preferences',
+  query: NotificationPreferencesQuery,
+  body: UpdateNotificationPreferencesBody,
+  response: NotificationPreferences,
+});

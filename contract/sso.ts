@@ -1,0 +1,103 @@
+import * as z from 'zod/mini';
+import { defineEndpoint, MessageBody, messageFields } from './endpoint';
+import { ID_MAX_LENGTH, idField, nameField, SECRET_MAX_LENGTH, URL_MAX_LENGTH } from './fields';
+import { SsoProvider } from './session';
+
+export { SsoProvider } from './session';
+
+/** Debounce of the group search box (spec 9), in milliseconds. */
+export const GROUP_SEARCH_DEBOUNCE_MS = 500;
+
+/** Spec 3, SSO group as the identity provider lists it. */
+export const SsoGroup = z.object({ id: z.string(), name: z.string() });
+export type SsoGroup = z.infer<typeof SsoGroup>;
+/** The groups screen adds a selection flag (UI state, never sent). */
+export type SelectableSsoGroup = SsoGroup & { selected: boolean };
+
+/** A group as sent back to the server (a `selected` flag is stripped). */
+export const SsoGroupRef = z.object({ id: idField(), name: nameField() });
+export type SsoGroupRef = z.infer<typeof SsoGroupRef>;
+
+/** Spec 3, SSO configuration payload (SSO setup screen). */
+export const SsoConfigBody = z.object({
+  clientId: z.string().check(z.trim(), z.minLength(1), z.maxLength(ID_MAX_LENGTH)),
+  clientSecret: z.string().check(z.trim(), z.minLength(1), z.maxLength(SECRET_MAX_LENGTH)),
+  provider: SsoProvider,
+  slug: z.string().check(z.minLength(1), z.maxLength(128)),
+  /** Tenant (full path) for azure, the Okta domain for okta. */
+  tenant: z.string().check(z.trim(), z.minLength(1), z.maxLength(URL_MAX_LENGTH)),
+});
+export type SsoConfigBody = z.infer<typeof SsoConfigBody>;
+
+export const saveSsoConfig = defineEndpoint({
+  method: 'POST',
+  path: '/orgs/sso',
+  body: SsoConfigBody,
+  response: MessageBody,
+});
+
+export const SsoProviderResult = z.looseObject({
+  ...messageFields,
+  provider: z.nullable(SsoProvider),
+});
+export type SsoProviderResult = z.infer<typeof SsoProviderResult>;
+
+export const getSsoProvider = defineEndpoint({
+  method: 'GET',
+  path: '/orgs/sso/provider',
+  response: SsoProviderResult,
+});
+
+/** Group list: `nextPage` is the opaque cursor of the previous answer; `searchQuery` filters by name. */
+export const ListSsoGroupsQuery = z.object({
+  nextPage: z.optional(z.string().check(z.maxLength(ID_MAX_LENGTH))),
+  searchQuery: z.optional(z.string().check(z.maxLength(200))),
+});
+export type ListSsoGroupsQuery = z.input<typeof ListSsoGroupsQuery>;
+
+export const SsoGroupPage = z.looseObject({
+  ...messageFields,
+  groups: z.array(SsoGroup),
+  /** Cursor of the next page, or null on the last page. */
+  nextPage: z.nullable(z.string()),
+});
+export type SsoGroupPage = z.infer<typeof SsoGroupPage>;
+
+export const listSsoGroups = defineEndpoint({
+  method: 'GET',
+  path: '/orgs/sso/groups',
+  query: ListSsoGroupsQuery,
+  response: SsoGroupPage,
+});
+
+export const SsoGroupMembersBody = z.object({
+  /** Ids of the selected groups. */
+  groups: z.array(idField()).check(z.minLength(1), z.maxLength(1000)),
+});
+export type SsoGroupMembersBody = z.infer<typeof SsoGroupMembersBody>;
+
+/** A member of an SSO group; the same shape as a Member. */
+export const SsoGroupMember = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type SsoGroupMember = z.infer<typeof SsoGroupMember>;
+
+/** Members of the chosen groups, deduplicated across groups (spec 2.4). */
+export const SsoGroupMembers = z.looseObject({
+  ...messageFields,
+  members: z.array(SsoGroupMember),
+  memberCount: z.number().check(z.int(), z.minimum(0)),
+});
+export type SsoGroupMembers = z.infer<typeof SsoGroupMembers>;
+
+export const getSsoGroupMembers = defineEndpoint({
+  method: 'POST',
+  path: '/orgs/sso/groups',
+  body: SsoGroupMembersBody,
+  response: SsoGroupMembers,
+});
+
+/** Disconnects the SSO integration; the app then goes to the login path (spec 7.2). */
+export const deleteSso = defineEndpoint({
+  method: 'DELETE',
+  path: '/orgs/sso',
+  response: MessageBody,
+});

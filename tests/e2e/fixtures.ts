@@ -1,0 +1,66 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+
+export const DEMO_PASSWORD = 'Portal-Demo-1!';
+
+export const demo = {
+  avery: { name: 'Avery Admin', email: 'admin@acme.test', org: 'Acme' },
+  blocked: { email: 'blocked@acme.test', org: 'Acme' },
+  sam: { name: 'Sam Sso', email: 'sso.admin@globex.test', org: 'Globex' },
+  ida: { name: 'Ida Admin', email: 'admin@initech.test', org: 'Initech' },
+  noa: { name: 'Noa Owner', email: 'owner@newco.test', org: 'Newco' },
+} as const;
+
+interface AnalyticsRecord {
+  kind: 'page' | 'event';
+  path?: string;
+  name?: string;
+}
+
+export const test = base.extend<{ axe: () => Promise<void> }>({
+  page: async ({ page }, use) => {
+    // Record analytics in memory so tests can read what the portal reported.
+    await page.addInitScript(() => {
+      (window as unknown as { __PORTAL_ANALYTICS_RECORDER__: boolean }).__PORTAL_ANALYTICS_RECORDER__ = true;
+    });
+    await use(page);
+  },
+  axe: async ({ page }, use) => {
+    await use(() => expectNoAxeViolations(page));
+  },
+});
+
+export { expect };
+
+export async function analyticsRecords(page: Page): Promise<AnalyticsRecord[]> {
+  return page.evaluate(
+    () => (window as unknown as { __portalAnalytics?: AnalyticsRecord[] }).__portalAnalytics ?? [],
+  );
+}
+
+/** Lookup → Account Sign In → dashboard, through the screens. */
+export async function signIn(page: Page, org: string, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/look-up');
+  await page.getByRole('textbox', { name: 'Organization Name' }).fill(org);
+  await page.getByRole('button', { name: 'Lookup' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The newest e-mail sent to an address, from the development mailbox. */
+export async function latestMailTo(request: APIRequestContext, to: string) {
+  const response = await request.get('/api/dev/outbox');
+  expect(response.ok()).toBe(true);
+  const { messages } = (await response.json()) as {
+    messages: { to: string; subject: string; text: string; sentAt: string }[];
+  };
+  return messages.find((m) => m.to === to) ?? null;
+}
+
+export function resetLinkIn(text: string): string {
+  const match = /https?:\/\/\S+\/update-password\/[A-Za-z0-9_-]+/.exec(text);
+  if (!match) throw new Error(`No reset link in: ${text}`);
+  return match[0];
+}
