@@ -6,7 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
 import type * as Chromium from './tests/support/chromium.cjs';
 
 const require = createRequire(import.meta.url);
-const { CHROMIUM_ARGS, requireChromium } = require('./tests/support/chromium.cjs') as typeof Chromium;
+const { CHROMIUM_ARGS, requireChromium } =
+  require('./tests/support/chromium.cjs') as typeof Chromium;
 
 /**
  * End-to-end tests: the built portal and the real reference server, started fresh on a temporary

@@ -73,7 +73,10 @@ const steps: Step[] = [
       const r = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(
         join(reports, 'e2e.json'),
       );
-      return { passed: (r?.stats.expected ?? 0) + (r?.stats.flaky ?? 0), failed: r?.stats.unexpected ?? 0 };
+      return {
+        passed: (r?.stats.expected ?? 0) + (r?.stats.flaky ?? 0),
+        failed: r?.stats.unexpected ?? 0,
+      };
     },
   },
 ];
@@ -116,7 +119,9 @@ for (const step of steps) {
 }
 
 rmSync(reports, { recursive: true, force: true });
-console.log(`\n━━ timings: ${timings.join(', ')}; total ${((Date.now() - started) / 1000).toFixed(1)}s`);
+console.log(
+  `\n━━ timings: ${timings.join(', ')}; total ${((Date.now() - started) / 1000).toFixed(1)}s`,
+);
 if (failedStep) console.error(`npm test failed at step "${failedStep}".`);
 console.log(`tests: ${total.passed} passed, ${total.failed} failed`);
 process.exit(failedStep ? 1 : 0);

@@ -2,7 +2,12 @@ import { ANALYTICS_EVENTS, type AnalyticsEventKey } from './events';
 
 export type AnalyticsRecord =
   | { kind: 'page'; path: string; at: number }
-  | { kind: 'event'; name: string; properties?: Record<string, string | number | boolean>; at: number };
+  | {
+      kind: 'event';
+      name: string;
+      properties?: Record<string, string | number | boolean>;
+      at: number;
+    };
 
 /** Where records go: console in development, an in-memory recorder for tests, a provider. */
 export interface AnalyticsSink {

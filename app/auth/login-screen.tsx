@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useLocation } from 'wouter';
 import { login } from '@contract/session';
@@ -35,7 +35,7 @@ export default function LoginScreen() {
     // Validate a field when it is left, then on every change (spec 5: "on blur").
     mode: 'onTouched',
   });
-  const values = form.watch();
+  const values = useWatch({ control: form.control });
 
   async function onSubmit(body: SignInValues) {
     setFailures([]);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { lookupOrg } from '@contract/orgs';
 import { normalizeSlug } from '@contract/rules';
@@ -28,7 +28,7 @@ export default function LookupScreen() {
   const [, navigate] = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LookupValues>({ defaultValues: { organization: '' }, mode: 'onSubmit' });
-  const organization = form.watch('organization');
+  const organization = useWatch({ control: form.control, name: 'organization' });
 
   async function onSubmit({ organization }: LookupValues) {
     setFailure(null);
@@ -63,7 +63,12 @@ export default function LookupScreen() {
         </p>
       }
     >
-      <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Organization lookup">
+      <Form
+        form={form}
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+        aria-label="Organization lookup"
+      >
         {failure ? <Banner kind="error">{failure}</Banner> : null}
         <FormTextField<LookupValues>
           name="organization"

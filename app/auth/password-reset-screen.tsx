@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { resetPassword } from '@contract/session';
 import { AuthCard } from '@ui/auth-card/auth-card';
@@ -22,7 +22,7 @@ export default function PasswordResetScreen() {
     // Validate a field when it is left, then on every change (spec 5: "on blur").
     mode: 'onTouched',
   });
-  const email = form.watch('email');
+  const email = useWatch({ control: form.control, name: 'email' });
 
   async function onSubmit({ email }: RecoveryValues) {
     setFailure(null);
@@ -50,7 +50,12 @@ export default function PasswordResetScreen() {
       description="Enter the email address of your account and we will send you a link to reset your password."
       footer={back}
     >
-      <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Password recovery">
+      <Form
+        form={form}
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+        aria-label="Password recovery"
+      >
         {failure ? <Banner kind="error">{failure}</Banner> : null}
         <FormTextField<RecoveryValues>
           name="email"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useParams } from 'wouter';
 import { PASSWORD_MAX_LENGTH } from '@contract/rules';
@@ -30,7 +30,7 @@ export default function UpdatePasswordScreen() {
     // Validate a field when it is left, then on every change (spec 5: "on blur").
     mode: 'onTouched',
   });
-  const values = form.watch();
+  const values = useWatch({ control: form.control });
 
   async function onSubmit({ password }: UpdatePasswordValues) {
     setFailure(null);
@@ -55,8 +55,17 @@ export default function UpdatePasswordScreen() {
   }
 
   return (
-    <AuthCard title="Password Update" description="Choose a new password for your account." footer={back}>
-      <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Password update">
+    <AuthCard
+      title="Password Update"
+      description="Choose a new password for your account."
+      footer={back}
+    >
+      <Form
+        form={form}
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+        aria-label="Password update"
+      >
         {failure ? (
           <Banner kind="error" title={failure[0]}>
             {failure.slice(1).join(' ') || undefined}

@@ -84,12 +84,21 @@ describe('password rule', () => {
   });
 
   it('the update form needs a valid password and a matching confirmation', () => {
-    expect(canSubmitPasswordUpdate({ password: 'Portal-Demo-1!', confirmPassword: 'Portal-Demo-1!' })).toBe(true);
-    expect(canSubmitPasswordUpdate({ password: 'Portal-Demo-1!', confirmPassword: 'Portal-Demo-1' })).toBe(false);
+    expect(
+      canSubmitPasswordUpdate({ password: 'Portal-Demo-1!', confirmPassword: 'Portal-Demo-1!' }),
+    ).toBe(true);
+    expect(
+      canSubmitPasswordUpdate({ password: 'Portal-Demo-1!', confirmPassword: 'Portal-Demo-1' }),
+    ).toBe(false);
     expect(canSubmitPasswordUpdate({ password: 'weak', confirmPassword: 'weak' })).toBe(false);
-    expect(canSubmitPasswordUpdate({ password: 'Portal-Demo-1!', confirmPassword: '' })).toBe(false);
+    expect(canSubmitPasswordUpdate({ password: 'Portal-Demo-1!', confirmPassword: '' })).toBe(
+      false,
+    );
 
-    const mismatch = updatePasswordSchema.safeParse({ password: 'Portal-Demo-1!', confirmPassword: 'x' });
+    const mismatch = updatePasswordSchema.safeParse({
+      password: 'Portal-Demo-1!',
+      confirmPassword: 'x',
+    });
     expect(mismatch.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['confirmPassword', 'Passwords must match'],
     ]);

@@ -93,8 +93,7 @@ function SupportLine(): React.ReactNode {
       <Link href={links.faq} external>
         FAQ
       </Link>{' '}
-      or contact{' '}
-      <Link href={`mailto:${links.supportEmail}`}>{links.supportEmail}</Link>.
+      or contact <Link href={`mailto:${links.supportEmail}`}>{links.supportEmail}</Link>.
     </p>
   );
 }

@@ -1,7 +1,8 @@
 import { config } from '../config';
 
 /** Keys whose values never leave the browser in an error report. */
-const SECRET_KEYS = /pass(word)?|token|secret|authorization|auth[-_]?header|cookie|api[-_]?key|card/i;
+const SECRET_KEYS =
+  /pass(word)?|token|secret|authorization|auth[-_]?header|cookie|api[-_]?key|card/i;
 
 /** Replace secret-looking values anywhere in an event before it is sent. */
 export function scrub<T>(value: T, depth = 0): T {
@@ -36,6 +37,7 @@ export function startErrorReporting(): void {
         });
       })
       .catch(() => undefined);
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => void load(), { timeout: 4000 });
+  if ('requestIdleCallback' in window)
+    window.requestIdleCallback(() => void load(), { timeout: 4000 });
   else setTimeout(() => void load(), 1000);
 }

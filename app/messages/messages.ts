@@ -20,7 +20,8 @@ export const messages = {
   emailInvalid: 'Enter a valid Email',
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
-  passwordHint: 'At least 8 characters, one lowercase, one uppercase, one digit, one special character',
+  passwordHint:
+    'At least 8 characters, one lowercase, one uppercase, one digit, one special character',
   passwordsMustMatch: 'Passwords must match',
   organizationRequired: 'Organization Name is required',
 

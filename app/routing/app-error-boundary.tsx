@@ -22,7 +22,9 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
     return (
       <main className="mx-auto max-w-2xl px-4 py-16">
         <h1 className="text-2xl font-semibold text-ink">{messages.unexpectedApplicationError}</h1>
-        <p className="mt-3 font-mono text-sm break-words text-ink-muted">{this.state.error.message}</p>
+        <p className="mt-3 font-mono text-sm break-words text-ink-muted">
+          {this.state.error.message}
+        </p>
         <p className="mt-6">
           <a className="font-medium text-brand-700 underline" href="/">
             Reload the portal

@@ -21,7 +21,9 @@ export const test = base.extend<{ axe: () => Promise<void> }>({
   page: async ({ page }, use) => {
     // Record analytics in memory so tests can read what the portal reported.
     await page.addInitScript(() => {
-      (window as unknown as { __PORTAL_ANALYTICS_RECORDER__: boolean }).__PORTAL_ANALYTICS_RECORDER__ = true;
+      (
+        window as unknown as { __PORTAL_ANALYTICS_RECORDER__: boolean }
+      ).__PORTAL_ANALYTICS_RECORDER__ = true;
     });
     await use(page);
   },

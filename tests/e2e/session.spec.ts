@@ -1,6 +1,9 @@
 import { demo, expect, signIn, test } from './fixtures';
 
-test('SSO: Globex → development identity provider → /sso-login → dashboard', async ({ page, axe }) => {
+test('SSO: Globex → development identity provider → /sso-login → dashboard', async ({
+  page,
+  axe,
+}) => {
   await page.goto('/look-up');
   await page.getByRole('textbox', { name: 'Organization Name' }).fill('Globex');
   await page.getByRole('button', { name: 'Lookup' }).click();
@@ -12,7 +15,10 @@ test('SSO: Globex → development identity provider → /sso-login → dashboard
   await axe();
 });
 
-test('a session expired on the server: the next call says so and returns to lookup', async ({ page, axe }) => {
+test('a session expired on the server: the next call says so and returns to lookup', async ({
+  page,
+  axe,
+}) => {
   await signIn(page, demo.avery.org, demo.avery.email);
   await expect(page).toHaveURL(/\/dashboard$/);
   const expired = await page.request.post('/api/dev/expire-session');
@@ -24,7 +30,10 @@ test('a session expired on the server: the next call says so and returns to look
   await axe();
 });
 
-test('Initech: a canceled plan shows the warning banner that leads to billing', async ({ page, axe }) => {
+test('Initech: a canceled plan shows the warning banner that leads to billing', async ({
+  page,
+  axe,
+}) => {
   await signIn(page, demo.ida.org, demo.ida.email);
   await expect(page).toHaveURL(/\/dashboard$/);
   const banner = page.getByRole('status').filter({ hasText: 'Your account is currently inactive' });

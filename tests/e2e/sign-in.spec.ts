@@ -1,11 +1,23 @@
-import { analyticsRecords, demo, expect, latestMailTo, resetLinkIn, signIn, test, DEMO_PASSWORD } from './fixtures';
+import {
+  analyticsRecords,
+  demo,
+  expect,
+  latestMailTo,
+  resetLinkIn,
+  signIn,
+  test,
+  DEMO_PASSWORD,
+} from './fixtures';
 
 test.describe('signed-out flows', () => {
   test('the root path leads to the organization lookup', async ({ page, axe }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/look-up$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Organization Name' })).toHaveAttribute('placeholder', 'my-organization-name');
+    await expect(page.getByRole('textbox', { name: 'Organization Name' })).toHaveAttribute(
+      'placeholder',
+      'my-organization-name',
+    );
     await expect(page.getByRole('link', { name: 'Email us to get started' })).toBeVisible();
     await expect(page).toHaveTitle(/Lookup$/);
     await axe();
@@ -42,7 +54,9 @@ test.describe('signed-out flows', () => {
     const eventNames = async () =>
       (await analyticsRecords(page)).filter((e) => e.kind === 'event').map((e) => e.name);
     expect(await eventNames()).toEqual(['Lookup Company', 'Sign In']);
-    const pages = (await analyticsRecords(page)).filter((e) => e.kind === 'page').map((e) => e.path);
+    const pages = (await analyticsRecords(page))
+      .filter((e) => e.kind === 'page')
+      .map((e) => e.path);
     expect(pages).toEqual(['/look-up', '/login', '/dashboard']);
 
     // Signed in, the root and the sign-in screens lead to the dashboard.
@@ -95,7 +109,11 @@ test.describe('signed-out flows', () => {
 });
 
 test.describe('password recovery', () => {
-  test('reset link from the mailbox → new password → sign in with it', async ({ page, axe, request }) => {
+  test('reset link from the mailbox → new password → sign in with it', async ({
+    page,
+    axe,
+    request,
+  }) => {
     const user = demo.ida;
     const newPassword = 'Brand-New-Pass-2#';
 
@@ -119,7 +137,11 @@ test.describe('password recovery', () => {
     const link = resetLinkIn(mail!.text);
     await page.goto(new URL(link).pathname);
     await expect(page.getByRole('heading', { name: 'Password Update' })).toBeVisible();
-    await expect(page.getByText('At least 8 characters, one lowercase, one uppercase, one digit, one special character')).toBeVisible();
+    await expect(
+      page.getByText(
+        'At least 8 characters, one lowercase, one uppercase, one digit, one special character',
+      ),
+    ).toBeVisible();
     await axe();
 
     const update = page.getByRole('button', { name: 'Update Password' });
@@ -131,12 +153,20 @@ test.describe('password recovery', () => {
     await page.getByRole('textbox', { name: 'Confirm Password' }).fill(newPassword);
     await expect(update).toBeEnabled();
     await update.click();
-    await expect(page.getByText('Your password has been updated. Please sign in with your new password.')).toBeVisible();
+    await expect(
+      page.getByText('Your password has been updated. Please sign in with your new password.'),
+    ).toBeVisible();
 
     // The page view never carried the token.
-    const pages = (await analyticsRecords(page)).filter((r) => r.kind === 'page').map((r) => r.path);
+    const pages = (await analyticsRecords(page))
+      .filter((r) => r.kind === 'page')
+      .map((r) => r.path);
     expect(pages).toContain('/update-password/');
-    expect(pages.some((p) => p && p.length > '/update-password/'.length && p.startsWith('/update-password/'))).toBe(false);
+    expect(
+      pages.some(
+        (p) => p && p.length > '/update-password/'.length && p.startsWith('/update-password/'),
+      ),
+    ).toBe(false);
 
     // The link is single-use.
     await page.goto(new URL(link).pathname);

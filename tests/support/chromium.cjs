@@ -20,7 +20,7 @@ function findChromium() {
 }
 
 const MISSING_CHROMIUM =
-  'Chromium not found: install Debian\'s package (apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary.';
+  "Chromium not found: install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary.";
 
 /** The path, or exit the process with the one-line instruction. */
 function requireChromium() {
