@@ -1,0 +1,35 @@
+// Jest config of the Storybook test-runner (`test-storybook` picks up ./test-runner-jest*).
+// package.json has "type": "module", so this file is ESM; Jest 30 loads ESM configs through
+// dynamic import, the same way the test-runner's own default config (also ESM) is loaded.
+import { createRequire } from 'node:module';
+
+import { getJestConfig } from '@storybook/test-runner';
+
+const require = createRequire(import.meta.url);
+/** @type {typeof import('./tests/support/chromium.cjs')} */
+const { CHROMIUM_ARGS, requireChromium } = require('./tests/support/chromium.cjs');
+
+const testRunnerConfig = getJestConfig();
+const playwrightOptions = testRunnerConfig.testEnvironmentOptions?.['jest-playwright'] ?? {};
+
+/** @type {import('@jest/types').Config.InitialOptions} */
+export default {
+  ...testRunnerConfig,
+  testEnvironmentOptions: {
+    ...testRunnerConfig.testEnvironmentOptions,
+    'jest-playwright': {
+      ...playwrightOptions,
+      // Debian's Chromium, not a Playwright-downloaded browser.
+      browsers: ['chromium'],
+      launchOptions: { executablePath: requireChromium(), args: CHROMIUM_ARGS },
+    },
+  },
+  // A story that renders and plays in well under a second should never need more.
+  testTimeout: 30_000,
+  // `test-storybook` declares --outputFile as a flag without a value, so a path given on its
+  // command line lands in the wrong place; scripts/test-storybook.ts passes it this way instead
+  // (used with --json).
+  ...(process.env.STORYBOOK_TEST_OUTPUT_FILE
+    ? { outputFile: process.env.STORYBOOK_TEST_OUTPUT_FILE }
+    : {}),
+};
