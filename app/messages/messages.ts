@@ -15,6 +15,8 @@ export const messages = {
   updatePasswordFailed: 'Failed to update password.',
   couldNotLogIn: 'Could not log in',
 
+  dashboardRowsFailed: 'Failed to get dashboard rows',
+
   // 5. validation
   emailUnicode: 'Unicode characters not supported',
   emailInvalid: 'Enter a valid Email',

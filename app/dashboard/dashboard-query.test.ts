@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  DEFAULT_DASHBOARD_QUERY,
+  listKey,
+  parseDashboardQuery,
+  serializeDashboardQuery,
+  toListDevicesQuery,
+} from './dashboard-query';
+
+describe('dashboard URL parsing', () => {
+  it('defaults: page 1, 50 rows, no filter, no sort', () => {
+    expect(parseDashboardQuery('')).toEqual(DEFAULT_DASHBOARD_QUERY);
+  });
+
+  it.each([
+    ['page=2', 2],
+    ['page=10', 10],
+    ['page=007', 1],
+    ['page=0', 1],
+    ['page=-1', 1],
+    ['page=1.5', 1],
+    ['page=1e3', 1],
+    ['page= 2', 1],
+    ['page=', 1],
+    ['page=abc', 1],
+    ['page=9999999999', 1],
+  ])('%s → page %i', (search, page) => {
+    expect(parseDashboardQuery(search).page).toBe(page);
+  });
+
+  it.each([
+    ['pageSize=100', 100],
+    ['pageSize=20', 20],
+    ['pageSize=101', 50],
+    ['pageSize=1000', 50],
+    ['pageSize=050', 50],
+    ['pageSize=0', 50],
+  ])('%s → %i rows', (search, pageSize) => {
+    expect(parseDashboardQuery(search).pageSize).toBe(pageSize);
+  });
+
+  it('filters: enrolled true/false, repeated severities in canonical order, unknown values ignored', () => {
+    expect(parseDashboardQuery('enrolled=true').enrolled).toBe(true);
+    expect(parseDashboardQuery('enrolled=false').enrolled).toBe(false);
+    expect(parseDashboardQuery('enrolled=yes').enrolled).toBeNull();
+    expect(
+      parseDashboardQuery('severity=secure&severity=bogus&severity=critical&severity=secure')
+        .severity,
+    ).toEqual(['secure', 'critical']);
+  });
+
+  it('sort: known columns only; order defaults to asc', () => {
+    expect(parseDashboardQuery('sort=lastScanAt&order=desc')).toMatchObject({
+      sort: 'lastScanAt',
+      order: 'desc',
+    });
+    expect(parseDashboardQuery('sort=lastScanAt&order=up')).toMatchObject({ order: 'asc' });
+    expect(parseDashboardQuery('sort=password&order=desc')).toMatchObject({
+      sort: null,
+      order: 'asc',
+    });
+  });
+
+  it('unknown parameters are dropped when written back', () => {
+    expect(serializeDashboardQuery(parseDashboardQuery('utm=x&page=3&foo=bar'))).toBe('?page=3');
+  });
+
+  it('round-trips every valid state', () => {
+    const state = fc.record({
+      enrolled: fc.constantFrom(null, true, false),
+      severity: fc.subarray(['secure', 'warning', 'critical'] as const),
+      page: fc.integer({ min: 1, max: 100000 }),
+      pageSize: fc.integer({ min: 1, max: 100 }),
+      sort: fc.constantFrom(null, 'code', 'memberName', 'lastScanAt', 'severity' as const),
+      order: fc.constantFrom('asc', 'desc' as const),
+    });
+    fc.assert(
+      fc.property(state, (s) => {
+        const normal = { ...s, order: s.sort ? s.order : ('asc' as const) };
+        expect(parseDashboardQuery(serializeDashboardQuery(normal))).toEqual(normal);
+      }),
+    );
+  });
+
+  it('parsing is idempotent for any input', () => {
+    fc.assert(
+      fc.property(fc.string(), (raw) => {
+        const once = parseDashboardQuery(raw);
+        expect(parseDashboardQuery(serializeDashboardQuery(once))).toEqual(once);
+      }),
+    );
+  });
+
+  it('the list key ignores the page; the API query carries it', () => {
+    const q = parseDashboardQuery('severity=critical&page=4');
+    expect(listKey(q)).toBe('?severity=critical');
+    expect(toListDevicesQuery(q)).toEqual({
+      page: 4,
+      pageSize: 50,
+      enrolled: undefined,
+      severity: ['critical'],
+      sort: undefined,
+      order: undefined,
+    });
+    expect(toListDevicesQuery(q, 5).page).toBe(5);
+  });
+});

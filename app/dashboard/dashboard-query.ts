@@ -1,0 +1,92 @@
+import {
+  DEFAULT_PAGE,
+  DEFAULT_PAGE_SIZE,
+  DEVICE_SEVERITIES,
+  DEVICE_SORT_COLUMNS,
+  MAX_PAGE_SIZE,
+  type DeviceSeverity,
+  type DeviceSortColumn,
+  type ListDevicesQuery,
+  type SortOrder,
+} from '@contract/devices';
+
+/** The dashboard's URL state (spec 2.3, 5): parsed and validated here, and only here. */
+export interface DashboardQuery {
+  enrolled: boolean | null;
+  severity: DeviceSeverity[];
+  page: number;
+  pageSize: number;
+  sort: DeviceSortColumn | null;
+  order: SortOrder;
+}
+
+export const DEFAULT_DASHBOARD_QUERY: DashboardQuery = {
+  enrolled: null,
+  severity: [],
+  page: DEFAULT_PAGE,
+  pageSize: DEFAULT_PAGE_SIZE,
+  sort: null,
+  order: 'asc',
+};
+
+export const PAGE_SIZE_OPTIONS = [DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE];
+
+/** A positive integer without a leading zero ('1', '20'; not '007', '0', '-1', '1.5', '1e3'). */
+const POSITIVE_INT = /^[1-9][0-9]{0,8}$/;
+
+function positiveInt(value: string | null): number | null {
+  return value !== null && POSITIVE_INT.test(value) ? Number(value) : null;
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+export function parseDashboardQuery(search: string | URLSearchParams): DashboardQuery {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const enrolled = params.get('enrolled');
+  const severities = new Set(params.getAll('severity'));
+  const pageSize = positiveInt(params.get('pageSize'));
+  const sort = oneOf(DEVICE_SORT_COLUMNS, params.get('sort'));
+  return {
+    enrolled: enrolled === 'true' ? true : enrolled === 'false' ? false : null,
+    // Canonical order, no repeats, unknown values ignored.
+    severity: DEVICE_SEVERITIES.filter((s) => severities.has(s)),
+    page: positiveInt(params.get('page')) ?? DEFAULT_PAGE,
+    pageSize: pageSize !== null && pageSize <= MAX_PAGE_SIZE ? pageSize : DEFAULT_PAGE_SIZE,
+    sort,
+    order: sort ? (oneOf(['asc', 'desc'] as const, params.get('order')) ?? 'asc') : 'asc',
+  };
+}
+
+/** The URL query for a state; defaults are left out so a plain dashboard has a plain URL. */
+export function serializeDashboardQuery(query: DashboardQuery): string {
+  const params = new URLSearchParams();
+  if (query.enrolled !== null) params.set('enrolled', String(query.enrolled));
+  for (const s of query.severity) params.append('severity', s);
+  if (query.page !== DEFAULT_PAGE) params.set('page', String(query.page));
+  if (query.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(query.pageSize));
+  if (query.sort) {
+    params.set('sort', query.sort);
+    params.set('order', query.order);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** What identifies a set of pages: everything but the page number. */
+export function listKey(query: DashboardQuery): string {
+  return serializeDashboardQuery({ ...query, page: DEFAULT_PAGE });
+}
+
+/** The API query for one page of the list. */
+export function toListDevicesQuery(query: DashboardQuery, page = query.page): ListDevicesQuery {
+  return {
+    page,
+    pageSize: query.pageSize,
+    enrolled: query.enrolled ?? undefined,
+    severity: query.severity.length ? query.severity : undefined,
+    sort: query.sort ?? undefined,
+    order: query.sort ? query.order : undefined,
+  };
+}

@@ -1,0 +1,95 @@
+import { useEffect, useMemo } from 'react';
+import useSWR, { preload, useSWRConfig } from 'swr';
+import { listDevices, unenrollDevices, type DevicePage } from '@contract/devices';
+import { api } from '../api/api';
+import { messages } from '../messages/messages';
+import { notify } from '../messages/toasts';
+import { listKey, toListDevicesQuery, type DashboardQuery } from './dashboard-query';
+
+/** SWR key of one page of one list: `devices|{list key}|{page}` (a string, as SWR stores it). */
+const PREFIX = 'devices|';
+
+const EMPTY_PAGE: DevicePage = { devices: [], totalPages: 0 };
+
+const pageKey = (query: DashboardQuery, page: number) => `${PREFIX}${listKey(query)}|${page}`;
+
+/** The list a cached key belongs to, or null for keys of other data. */
+function listOf(key: unknown): string | null {
+  if (typeof key !== 'string' || !key.startsWith(PREFIX)) return null;
+  return key.slice(PREFIX.length, key.lastIndexOf('|'));
+}
+
+function fetchPage(query: DashboardQuery, page: number) {
+  return api.call(listDevices, { query: toListDevicesQuery(query, page) });
+}
+
+/** Start loading a page before its screen needs it (route intent, idle prefetch). */
+export function preloadDevicePage(query: DashboardQuery, page = query.page) {
+  return preload(pageKey(query, page), () => fetchPage(query, page));
+}
+
+/**
+ * The dashboard's pages (spec 3 "paginatedDevices", 4): cached by page number within one list
+ * (filters + sort + page size); another list clears the cache; a failed fetch counts as an empty
+ * page with 0 pages and says 'Failed to get dashboard rows'; the next page loads when idle.
+ */
+export function useDevicePages(query: DashboardQuery) {
+  const { cache, mutate } = useSWRConfig();
+  const currentList = listKey(query);
+  const key = pageKey(query, query.page);
+
+  const { data, error, isLoading } = useSWR(key, () => fetchPage(query, query.page), {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    shouldRetryOnError: false,
+    keepPreviousData: false,
+    onError: () => notify.error(messages.dashboardRowsFailed),
+  });
+
+  // Changing filters, sort or page size clears the pages of every other list.
+  useEffect(() => {
+    for (const cached of [...cache.keys()]) {
+      const list = listOf(cached);
+      if (list !== null && list !== currentList) cache.delete(cached);
+    }
+  }, [cache, currentList]);
+
+  const page = error ? EMPTY_PAGE : data;
+  const totalPages = page?.totalPages ?? 0;
+
+  // Prefetch the next page when the browser is idle, so paging feels instant.
+  useEffect(() => {
+    if (!page || query.page >= totalPages) return;
+    const next = query.page + 1;
+    const run = () => void preloadDevicePage(query, next).catch(() => undefined);
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(run, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(run, 200);
+    return () => clearTimeout(id);
+  }, [page, query, totalPages]);
+
+  /** Unenroll: on success the codes leave every cached page of this list. */
+  const unenroll = useMemo(
+    () => async (codes: string[]) => {
+      await api.call(unenrollDevices, { body: { codes } });
+      const gone = new Set(codes);
+      await mutate<DevicePage>(
+        (k) => listOf(k) === currentList,
+        (current) =>
+          current && { ...current, devices: current.devices.filter((d) => !gone.has(d.code)) },
+        { revalidate: false },
+      );
+    },
+    [mutate, currentList],
+  );
+
+  return {
+    devices: page?.devices ?? [],
+    totalPages,
+    loading: isLoading && !page,
+    failed: Boolean(error),
+    unenroll,
+  };
+}
