@@ -1,0 +1,138 @@
+/**
+ * createApp(deps): the portal's HTTP API under /api (plus the built portal, when there is one).
+ * Route modules mirror contract/: routes/session.ts ↔ contract/session.ts, and so on.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { ErrorBody } from '@contract/endpoint';
+import type { AppDeps, Services } from './deps';
+import type { AppEnv } from './env';
+import { API_PREFIX, createRoute } from './route';
+import { BackgroundTasks, describeError } from './background';
+import { PasswordVerifier } from './auth/passwords';
+import { readSessionToken } from './auth/session-cookie';
+import { findSession } from './data/sessions';
+import { DevMailbox } from './mail/dev-mailbox';
+import { sessionRoutes } from './routes/session';
+import { orgsRoutes } from './routes/orgs';
+import { devSystemRoutes, healthRoutes } from './routes/system';
+import { devIdpRoutes } from './routes/dev-idp';
+
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export function resolveServices(deps: AppDeps): Services {
+  const now = deps.now ?? (() => new Date());
+  const logger = deps.logger ?? console;
+  return {
+    db: deps.db,
+    mailer: deps.mailer ?? new DevMailbox(deps.db, now),
+    now,
+    production: deps.production ?? false,
+    publicUrl: deps.publicUrl,
+    passwords: new PasswordVerifier(deps.scrypt),
+    trustProxy: deps.trustProxy ?? false,
+    tasks: deps.tasks ?? new BackgroundTasks(logger),
+    logger,
+  };
+}
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const s = resolveServices(deps);
+  if (deps.warmUpPasswords) {
+    s.tasks.run('password hashing warm-up', () => s.passwords.warmUp());
+  }
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('services', s);
+    c.set('logger', s.logger);
+    await next();
+  });
+
+  app.use(
+    `${API_PREFIX}/*`,
+    bodyLimit({
+      maxSize: deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+      onError: (c) => c.json({ error: 'Request body too large' } satisfies ErrorBody, 413),
+    }),
+  );
+  app.use(`${API_PREFIX}/*`, async (c, next) => {
+    // CSRF defence in depth (the cookie is SameSite=Lax): browsers mark requests from other sites.
+    if (
+      c.req.method !== 'GET' &&
+      c.req.method !== 'HEAD' &&
+      c.req.header('sec-fetch-site') === 'cross-site'
+    ) {
+      return c.json({ error: 'Cross-site request refused' } satisfies ErrorBody, 403);
+    }
+    await next();
+    // API answers are never cached by browsers or proxies.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+
+  const isReady = deps.isReady ?? (() => true);
+  const route = createRoute(async (c) => {
+    // Before migrations have run there is no sessions table to look in.
+    if (!isReady()) return null;
+    const token = readSessionToken(c);
+    return token ? findSession(s.db, token, s.now()) : null;
+  });
+
+  healthRoutes(app, route, isReady);
+  sessionRoutes(app, route, s);
+  orgsRoutes(app, route, s);
+  if (!s.production) {
+    devSystemRoutes(app, route, s);
+    devIdpRoutes(app, s);
+  }
+
+  app.all(`${API_PREFIX}/*`, (c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404));
+  app.all(API_PREFIX, (c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404));
+
+  const staticDir = deps.staticDir;
+  if (staticDir && existsSync(path.join(staticDir, 'index.html'))) mountStatic(app, staticDir);
+
+  app.notFound((c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404));
+  app.onError((error, c) => {
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ error: error.message || 'Bad request' } satisfies ErrorBody, error.status);
+    }
+    s.logger.error(
+      `[http] ${c.req.method} ${new URL(c.req.url).pathname} failed:`,
+      describeError(error),
+    );
+    return c.json({ error: 'Internal server error' } satisfies ErrorBody, 500);
+  });
+
+  return app;
+}
+
+/** The built portal: hashed assets cached forever, every other GET falls back to index.html. */
+function mountStatic(app: Hono<AppEnv>, root: string): void {
+  const files = serveStatic({ root });
+  // serveStatic builds its Response before onFound runs, so the caching header is set beforehand
+  // (a miss falls through to a handler that sets its own).
+  app.use('/assets/*', async (c, next) => {
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    return files(c, next);
+  });
+  app.get('/assets/*', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.text('Not found', 404);
+  });
+  app.use('*', async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    c.header('Cache-Control', 'no-cache');
+    return files(c, next);
+  });
+  app.get('*', async (c) => {
+    c.header('Cache-Control', 'no-cache');
+    // Read per request: a rebuilt dist/ is picked up without a restart.
+    return c.html(await readFile(path.join(root, 'index.html'), 'utf8'));
+  });
+}

@@ -1,0 +1,14 @@
+import type { DatabaseHandle } from './db';
+import { migrate } from './db/migrate';
+import { seedIfEmpty } from './seed';
+import type { ScryptParams } from './auth/passwords';
+
+/** Migrates, then seeds an empty database. Safe to run at every start. */
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  options: { scrypt?: ScryptParams } = {},
+): Promise<{ applied: string[]; seeded: boolean }> {
+  const applied = await migrate(handle.runner);
+  const seeded = await seedIfEmpty(handle.db, options);
+  return { applied, seeded };
+}

@@ -1,0 +1,81 @@
+import { and, count, eq, gt, isNull, lte } from 'drizzle-orm';
+import type { Database } from '../db';
+import { passwordResetTokens } from '../db/schema';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** At most this many reset e-mails per address and hour; further requests are answered alike but send nothing. */
+export const MAX_RESET_EMAILS_PER_HOUR = 5;
+
+export async function insertResetToken(
+  db: Database,
+  values: { tokenHash: string; userId: number; now: Date },
+): Promise<void> {
+  await db.insert(passwordResetTokens).values({
+    tokenHash: values.tokenHash,
+    userId: values.userId,
+    createdAt: values.now,
+    expiresAt: new Date(values.now.getTime() + RESET_TOKEN_TTL_MS),
+  });
+}
+
+/**
+ * Marks a valid (unused, unexpired) token used and returns its user, atomically: of two concurrent
+ * uses only one wins. Null when the token is unknown, expired or already used.
+ */
+export async function consumeResetToken(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<number | null> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId ?? null;
+}
+
+/** Is the token currently usable? (Read-only; consumeResetToken decides for real.) */
+export async function isResetTokenUsable(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** How many reset tokens the user was sent since `since` (to cap e-mails per address). */
+export async function countResetTokensSince(
+  db: Database,
+  userId: number,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), gt(passwordResetTokens.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** Deletes tokens expired for a day (kept that long so the per-hour e-mail cap still counts them). */
+export async function deleteStaleResetTokens(db: Database, now: Date): Promise<void> {
+  const cutoff = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  await db.delete(passwordResetTokens).where(lte(passwordResetTokens.expiresAt, cutoff));
+}

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { openDatabase } from './index';
+import { prepareDatabase } from '../bootstrap';
+import { organizations, users } from './schema';
+import { TEST_SCRYPT_PARAMS } from '../auth/passwords';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-pglite-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('a PGlite data directory survives a restart: migrated and seeded once', async () => {
+  const dataDir = path.join(dir, 'data');
+  const first = await openDatabase({ dataDir });
+  expect(await prepareDatabase(first, { scrypt: TEST_SCRYPT_PARAMS })).toEqual({
+    applied: ['0001_init.sql'],
+    seeded: true,
+  });
+  await first.db.update(organizations).set({ name: 'Acme Renamed' });
+  await first.close();
+
+  const second = await openDatabase({ dataDir });
+  try {
+    expect(await prepareDatabase(second, { scrypt: TEST_SCRYPT_PARAMS })).toEqual({
+      applied: [],
+      seeded: false,
+    });
+    const [orgs] = await second.db.select({ n: count() }).from(organizations);
+    const [admins] = await second.db.select({ n: count() }).from(users);
+    expect(orgs?.n).toBe(4);
+    expect(admins?.n).toBe(5);
+    const names = (await second.db.select({ name: organizations.name }).from(organizations)).map(
+      (o) => o.name,
+    );
+    expect(names.every((n) => n === 'Acme Renamed')).toBe(true);
+  } finally {
+    await second.close();
+  }
+}, 120_000);

@@ -1,0 +1,85 @@
+/**
+ * Drizzle table definitions for type-safe queries. The tables themselves are created by the plain
+ * SQL files in ./migrations (the single source of truth for DDL); keep both in step.
+ */
+import { bigserial, boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+const tz = { withTimezone: true, mode: 'date' } as const;
+
+export const organizations = pgTable('organizations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  ssoProvider: text('sso_provider', { enum: ['okta', 'azure'] }),
+  redirectUrl: text('redirect_url'),
+  apiAccess: boolean('api_access').notNull().default(false),
+  threatHunterAccess: boolean('threat_hunter_access').notNull().default(false),
+  /** 'active', 'canceled', 'none', 'trialing', 'past_due', 'invoice', … */
+  planStatus: text('plan_status').notNull().default('none'),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});
+
+/** Administrators: the people who sign in to the portal. */
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** Always stored lower-cased. */
+  email: text('email').notNull().unique(),
+  /** Null for SSO-only administrators. */
+  passwordHash: text('password_hash'),
+  loginBlocked: boolean('login_blocked').notNull().default(false),
+  inviteAccepted: boolean('invite_accepted').notNull().default(true),
+  inviteSentAt: timestamp('invite_sent_at', tz),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});
+
+export const members = pgTable('members', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  /** sha256 hex of the cookie token. */
+  id: text('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', tz).notNull(),
+  expiresAt: timestamp('expires_at', tz).notNull(),
+});
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', tz).notNull(),
+  expiresAt: timestamp('expires_at', tz).notNull(),
+  usedAt: timestamp('used_at', tz),
+});
+
+export const loginAttempts = pgTable('login_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').notNull(),
+  ip: text('ip').notNull(),
+  attemptedAt: timestamp('attempted_at', tz).notNull(),
+});
+
+export const outbox = pgTable('outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  sentAt: timestamp('sent_at', tz).notNull(),
+});
+
+export type Organization = typeof organizations.$inferSelect;
+export type User = typeof users.$inferSelect;

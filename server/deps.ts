@@ -1,0 +1,52 @@
+import type { Database } from './db';
+import type { Mailer } from './mail/mailer';
+import type { ScryptParams } from './auth/passwords';
+import type { PasswordVerifier } from './auth/passwords';
+import type { BackgroundTasks } from './background';
+
+export interface Logger {
+  info(message: string, ...details: unknown[]): void;
+  warn(message: string, ...details: unknown[]): void;
+  error(message: string, ...details: unknown[]): void;
+}
+
+/** What createApp needs from the outside world; everything else has a production default. */
+export interface AppDeps {
+  db: Database;
+  /** Development mailbox (outbox table) unless given. */
+  mailer?: Mailer;
+  /** The clock; tests move it to expire sessions, tokens and throttling windows. */
+  now?: () => Date;
+  /** NODE_ENV=production: secure cookies, no dev routes, no links without PUBLIC_URL. */
+  production?: boolean;
+  /** Base of links in e-mails, e.g. https://portal.example.com (no trailing slash needed). */
+  publicUrl?: string;
+  /** Password hashing cost; production default unless a test injects a cheaper one. */
+  scrypt?: ScryptParams;
+  /** Folder with the built portal (index.html, assets/); null or missing folder: no static serving. */
+  staticDir?: string | null;
+  /** Readiness for GET /health (migrated and seeded); ready unless given. */
+  isReady?: () => boolean;
+  /** Use the first X-Forwarded-For address as the client IP (only behind a trusted proxy). */
+  trustProxy?: boolean;
+  /** Largest JSON body accepted, in bytes (default 1 MiB). */
+  bodyLimitBytes?: number;
+  /** Compute the dummy password hash at start-up, so the first unknown-user sign-in is not slower. */
+  warmUpPasswords?: boolean;
+  /** Work after the answer (e-mails); pass one in to await it in tests or at shutdown. */
+  tasks?: BackgroundTasks;
+  logger?: Logger;
+}
+
+/** The resolved dependencies the route modules use. */
+export interface Services {
+  db: Database;
+  mailer: Mailer;
+  now: () => Date;
+  production: boolean;
+  publicUrl: string | undefined;
+  passwords: PasswordVerifier;
+  trustProxy: boolean;
+  tasks: BackgroundTasks;
+  logger: Logger;
+}

@@ -1,0 +1,11 @@
+import type { Database } from './db';
+import { deleteExpiredSessions } from './data/sessions';
+import { deleteOldLoginAttempts } from './data/login-attempts';
+import { deleteStaleResetTokens } from './data/password-resets';
+
+/** Deletes rows that can no longer matter: expired sessions and reset tokens, old failed sign-ins. */
+export async function runHousekeeping(db: Database, now: Date): Promise<void> {
+  await deleteExpiredSessions(db, now);
+  await deleteOldLoginAttempts(db, now);
+  await deleteStaleResetTokens(db, now);
+}

@@ -1,0 +1,133 @@
+/**
+ * The one place where HTTP meets the contract: `route(app, endpoint, handler)` registers
+ * `endpoint.method /api{endpoint.path}`, parses query and JSON body with the endpoint's schemas,
+ * enforces the session for non-public endpoints and validates the handler's answer against
+ * `endpoint.response` before sending it (a mismatch is a 500: contract drift shows up in tests).
+ */
+import type { Context, Hono } from 'hono';
+import type * as z from 'zod/mini';
+import type { Endpoint, ErrorBody, ParsedBodyOf, ParsedQueryOf } from '@contract/endpoint';
+import type { SessionRecord } from './data/sessions';
+import { HttpError, notSignedIn } from './http-error';
+import type { AppEnv } from './env';
+
+export const API_PREFIX = '/api';
+
+type SessionFor<E extends Endpoint> = E extends { public: true }
+  ? SessionRecord | null
+  : SessionRecord;
+type ResponseIn<E extends Endpoint> = z.input<E['response']>;
+
+export interface HandlerArgs<E extends Endpoint> {
+  query: ParsedQueryOf<E>;
+  body: ParsedBodyOf<E>;
+  session: SessionFor<E>;
+  c: Context<AppEnv>;
+}
+
+export type Handler<E extends Endpoint> = (
+  args: HandlerArgs<E>,
+) => Promise<ResponseIn<E>> | ResponseIn<E>;
+
+/** Resolves the caller's session (or null); provided by the app so route() stays storage-agnostic. */
+export type SessionResolver = (c: Context<AppEnv>) => Promise<SessionRecord | null>;
+
+interface Issue {
+  path: string;
+  message: string;
+}
+
+function toIssues(error: {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+}): Issue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map((part) => String(part)).join('.'),
+    message: issue.message,
+  }));
+}
+
+function invalid(what: 'body' | 'query', issues: Issue[]): HttpError {
+  return new HttpError(400, {
+    error: what === 'body' ? 'Invalid request body' : 'Invalid query',
+    issues,
+  });
+}
+
+/** Query values arrive as strings; a repeated key becomes an array of strings. */
+function readQuery(c: Context): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, values] of Object.entries(c.req.queries())) {
+    out[key] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return out;
+}
+
+async function readJsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  // No body at all: the schema reports what is missing.
+  if (text.trim() === '') return undefined;
+  // Only JSON: a cross-site HTML form cannot send this type without a CORS preflight.
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
+    throw new HttpError(415, { error: 'Content-Type must be application/json' });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, { error: 'Malformed JSON body' });
+  }
+}
+
+export function errorResponse(c: Context, error: HttpError): Response {
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  return c.json(error.body satisfies ErrorBody, error.status);
+}
+
+export function createRoute(resolveSession: SessionResolver) {
+  return function route<E extends Endpoint>(
+    app: Hono<AppEnv>,
+    endpoint: E,
+    handler: Handler<E>,
+  ): void {
+    const path = `${API_PREFIX}${endpoint.path}`;
+    app.on(endpoint.method, path, async (c) => {
+      try {
+        const session = await resolveSession(c);
+        if (!session && !endpoint.public) throw notSignedIn();
+
+        let query: unknown = undefined;
+        if (endpoint.query) {
+          const parsed = endpoint.query.safeParse(readQuery(c));
+          if (!parsed.success) throw invalid('query', toIssues(parsed.error));
+          query = parsed.data;
+        }
+        let body: unknown = undefined;
+        if (endpoint.body) {
+          const parsed = endpoint.body.safeParse(await readJsonBody(c));
+          if (!parsed.success) throw invalid('body', toIssues(parsed.error));
+          body = parsed.data;
+        }
+        const result = await handler({
+          query: query as ParsedQueryOf<E>,
+          body: body as ParsedBodyOf<E>,
+          session: session as SessionFor<E>,
+          c,
+        });
+        const checked = endpoint.response.safeParse(result);
+        if (!checked.success) {
+          c.get('logger').error(
+            `[contract] response of ${endpoint.method} ${path} does not match the contract`,
+            JSON.stringify(toIssues(checked.error)),
+          );
+          return c.json({ error: 'Internal server error' } satisfies ErrorBody, 500);
+        }
+        return c.json(checked.data as object);
+      } catch (error) {
+        if (error instanceof HttpError) return errorResponse(c, error);
+        throw error;
+      }
+    });
+  };
+}
+
+export type Route = ReturnType<typeof createRoute>;

@@ -1,0 +1,165 @@
+/** Spec 7: GET /session, POST /login, /logout, /reset-password, /update-password. */
+import type { Context, Hono } from 'hono';
+import { getSession, login, logout, resetPassword, updatePassword } from '@contract/session';
+import { passwordProblems, type PasswordProblem } from '@contract/rules';
+import type { Services } from '../deps';
+import type { AppEnv } from '../env';
+import type { Route } from '../route';
+import { HttpError } from '../http-error';
+import { clientIp } from '../client-ip';
+import { toSessionBody } from '../session-body';
+import { hashToken, newToken } from '../auth/tokens';
+import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
+import { createSession, deleteSession, deleteUserSessions, SESSION_TTL_MS } from '../data/sessions';
+import { findUserWithOrgByEmail, normalizeEmail, setPasswordHash } from '../data/users';
+import { clearFailedLogins, recordFailedLogin, throttleDelayMs } from '../data/login-attempts';
+import {
+  consumeResetToken,
+  countResetTokensSince,
+  insertResetToken,
+  isResetTokenUsable,
+  MAX_RESET_EMAILS_PER_HOUR,
+} from '../data/password-resets';
+
+export const LOGIN_MESSAGES = {
+  wrongCredentials: 'Incorrect email or password.',
+  loginPolicy: 'Access limited by login policy.',
+  ssoOnly: 'This organization signs in with single sign-on.',
+  invalidResetLink: 'This password reset link is invalid or has expired.',
+} as const;
+
+const PASSWORD_NEEDS: Record<PasswordProblem, string> = {
+  required: 'a password',
+  'too-short': 'at least 8 characters',
+  'too-long': 'at most 256 characters',
+  lowercase: 'one lowercase letter',
+  uppercase: 'one uppercase letter',
+  digit: 'one digit',
+  special: 'one special character',
+};
+
+export function throttledMessage(delayMs: number): string {
+  const minutes = Math.max(1, Math.ceil(delayMs / 60_000));
+  return `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/** Base URL of links in e-mails, or null when none may be built (production without PUBLIC_URL). */
+function publicBaseUrl(c: Context, s: Services): string | null {
+  if (s.publicUrl) return s.publicUrl.replace(/\/+$/, '');
+  if (s.production) return null;
+  return new URL(c.req.url).origin;
+}
+
+export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
+  route(app, getSession, ({ session }) => toSessionBody(session.user, session.org));
+
+  route(app, login, async ({ body, session: previous, c }) => {
+    const email = normalizeEmail(body.email);
+    const ip = clientIp(c, s.trustProxy);
+    const now = s.now();
+
+    const delay = await throttleDelayMs(s.db, email, ip, now);
+    if (delay > 0) {
+      throw new HttpError(
+        429,
+        { error: throttledMessage(delay) },
+        { 'Retry-After': String(Math.ceil(delay / 1000)) },
+      );
+    }
+
+    const found = await findUserWithOrgByEmail(s.db, email);
+    // Runs a hash of the same cost when there is no user or no password, so timing tells nothing.
+    const passwordOk = await s.passwords.verify(body.password, found?.user.passwordHash);
+    if (found && !found.user.passwordHash)
+      throw new HttpError(400, { error: LOGIN_MESSAGES.ssoOnly });
+    if (!found || !passwordOk) {
+      await recordFailedLogin(s.db, email, ip, now);
+      throw new HttpError(401, { error: LOGIN_MESSAGES.wrongCredentials });
+    }
+    if (found.user.loginBlocked) throw new HttpError(403, { error: LOGIN_MESSAGES.loginPolicy });
+
+    await clearFailedLogins(s.db, email);
+    // Renewal: every sign-in gets a fresh token; the one this browser held before is revoked.
+    if (previous) await deleteSession(s.db, previous.id);
+    const created = await createSession(s.db, found.user.id, now);
+    setSessionCookie(c, created.token, SESSION_TTL_MS / 1000, s.production);
+    return toSessionBody(found.user, found.org);
+  });
+
+  route(app, logout, async ({ session, c }) => {
+    if (session) await deleteSession(s.db, session.id);
+    clearSessionCookie(c, s.production);
+    return {};
+  });
+
+  route(app, resetPassword, async ({ body, c }) => {
+    // Same answer, and as far as practical the same time, whether or not the address is known:
+    // the token row and the e-mail are written after the answer (background task).
+    const token = newToken();
+    const tokenHash = hashToken(token);
+    const found = await findUserWithOrgByEmail(s.db, body.email);
+    if (!found?.user.passwordHash) return {};
+
+    const base = publicBaseUrl(c, s);
+    if (!base) {
+      s.logger.error(
+        '[reset-password] PUBLIC_URL is not set: refusing to build a password reset link in production',
+      );
+      return {};
+    }
+    const user = found.user;
+    s.tasks.run('password reset e-mail', async () => {
+      const now = s.now();
+      const recent = await countResetTokensSince(
+        s.db,
+        user.id,
+        new Date(now.getTime() - 60 * 60 * 1000),
+      );
+      if (recent >= MAX_RESET_EMAILS_PER_HOUR) {
+        s.logger.warn(`[reset-password] e-mail cap reached for user ${user.id}; nothing sent`);
+        return;
+      }
+      await insertResetToken(s.db, { tokenHash, userId: user.id, now });
+      await s.mailer.send({
+        to: user.email,
+        subject: 'Reset your admin portal password',
+        text: [
+          `Hello ${user.name},`,
+          '',
+          'Someone asked to reset the password of your admin portal account.',
+          'Choose a new password here (the link works once, for one hour):',
+          '',
+          `${base}/update-password/${token}`,
+          '',
+          'If you did not ask for this, ignore this e-mail: your password stays the same.',
+        ].join('\n'),
+      });
+    });
+    return {};
+  });
+
+  route(app, updatePassword, async ({ body }) => {
+    const problems = passwordProblems(body.password);
+    if (problems.length > 0) {
+      const needs = problems.map((p) => PASSWORD_NEEDS[p]);
+      throw new HttpError(400, {
+        error: `The password needs ${needs.join(', ')}.`,
+        issues: needs.map((need) => ({ path: 'password', message: `Needs ${need}` })),
+      });
+    }
+    const tokenHash = hashToken(body.requestToken);
+    const now = s.now();
+    const invalid = () => new HttpError(400, { error: LOGIN_MESSAGES.invalidResetLink });
+    // Cheap check first so an invalid link costs no hashing; the transaction below decides for real.
+    if (!(await isResetTokenUsable(s.db, tokenHash, now))) throw invalid();
+    const passwordHash = await s.passwords.hash(body.password);
+    await s.db.transaction(async (tx) => {
+      const userId = await consumeResetToken(tx, tokenHash, now);
+      if (userId === null) throw invalid();
+      const user = await setPasswordHash(tx, userId, passwordHash);
+      await deleteUserSessions(tx, userId);
+      if (user) await clearFailedLogins(tx, user.email);
+    });
+    return {};
+  });
+}
