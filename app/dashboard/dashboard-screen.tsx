@@ -1,24 +1,164 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { RowSelectionState, SortingState } from '@tanstack/react-table';
+import { useLocation, useSearch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+import { Button } from '@ui/button/button';
+import { ConfirmDialog } from '@ui/confirm-dialog/confirm-dialog';
+import { DataTable } from '@ui/data-table/data-table';
+import { FilterMenu } from '@ui/filter-menu/filter-menu';
+import { NewPortalNotice } from '@ui/new-portal-notice/new-portal-notice';
+import { Paginator } from '@ui/paginator/paginator';
+import { analytics } from '../analytics/instance';
+import { config } from '../config';
+import { messages } from '../messages/messages';
+import { notify } from '../messages/toasts';
+import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
-import { useSession } from '../session/session';
+import { applyFilterChange, FILTER_GROUPS, filterMenuValue } from './dashboard-filters';
+import {
+  PAGE_SIZE_OPTIONS,
+  parseDashboardQuery,
+  serializeDashboardQuery,
+  type DashboardQuery,
+} from './dashboard-query';
+import { deviceColumns } from './device-columns';
+import { useDevicePages } from './use-device-pages';
 
-/** Placeholder until the device dashboard lands (issue 3). */
+/** Navigation state another screen may pass: a success message to toast (spec 2.3). */
+export interface DashboardNavigationState {
+  successMessage?: string;
+}
+
 export default function DashboardScreen() {
   usePageTitle('Dashboard');
-  const session = useSession();
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const navigationState = useHistoryState<DashboardNavigationState | null>();
+  const query = useMemo(() => parseDashboardQuery(search), [search]);
+  const { devices, totalPages, loading, failed, unenroll } = useDevicePages(query);
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [confirming, setConfirming] = useState(false);
+  const [unenrolling, setUnenrolling] = useState(false);
+
+  const go = (next: DashboardQuery, replace = false) =>
+    navigate(`${paths.dashboard}${serializeDashboardQuery(next)}`, { replace });
+
+  // The URL is written back in its canonical form (bad values corrected), replacing the entry.
+  const canonical = serializeDashboardQuery(query);
+  useEffect(() => {
+    const current = search ? `?${search}` : '';
+    if (location === paths.dashboard && current !== canonical) {
+      navigate(`${paths.dashboard}${canonical}`, { replace: true });
+    }
+  }, [canonical, location, navigate, search]);
+
+  // A page beyond the list's end goes back to page 1.
+  useEffect(() => {
+    if (!loading && !failed && query.page > 1 && query.page > totalPages) {
+      navigate(`${paths.dashboard}${serializeDashboardQuery({ ...query, page: 1 })}`, { replace: true });
+    }
+  }, [failed, loading, navigate, query, totalPages]);
+
+  // A success message passed along with navigation shows once, as a toast.
+  useEffect(() => {
+    if (!navigationState?.successMessage) return;
+    notify.success(navigationState.successMessage);
+    history.replaceState(null, '', location + (search ? `?${search}` : ''));
+  }, [navigationState, location, search]);
+
+  // A new page or list starts with nothing selected.
+  const listAndPage = `${canonical}`;
+  useEffect(() => setRowSelection({}), [listAndPage]);
+
+  const selectedCodes = Object.keys(rowSelection).filter((code) => rowSelection[code]);
+  const sorting: SortingState = query.sort ? [{ id: query.sort, desc: query.order === 'desc' }] : [];
+
+  async function confirmUnenroll() {
+    setUnenrolling(true);
+    try {
+      await unenroll(selectedCodes);
+      notify.success(messages.devicesUnenrolled(selectedCodes.length));
+      setRowSelection({});
+      setConfirming(false);
+    } catch {
+      notify.error(messages.unenrollFailed);
+      setConfirming(false);
+    } finally {
+      setUnenrolling(false);
+    }
+  }
+
   return (
-    <section aria-labelledby="dashboard-heading" className="flex flex-col gap-4">
+    <section aria-labelledby="dashboard-heading" className="flex flex-col gap-5">
       <h1 id="dashboard-heading" className="text-2xl font-semibold text-ink">
         Dashboard
       </h1>
-      <div className="rounded-card border border-surface-border bg-surface p-6 shadow-card">
-        <p className="text-ink">
-          Signed in as <strong>{session?.user.name}</strong> ({session?.user.email}) for{' '}
-          <strong>{session?.organization.name}</strong>.
-        </p>
-        <p className="mt-2 text-sm text-ink-muted">
-          The device list of your organization will appear here.
-        </p>
+      <NewPortalNotice href={config.newPortalUrl} title="Our New Portal is Live!" />
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <FilterMenu
+          groups={FILTER_GROUPS}
+          value={filterMenuValue(query)}
+          onValueChange={(next, change) => go(applyFilterChange(query, next, change))}
+          onOpenChange={(open) => {
+            if (open) analytics.track('showDropdown');
+          }}
+        />
+        <Button
+          variant="danger"
+          disabled={selectedCodes.length === 0}
+          onClick={() => setConfirming(true)}
+        >
+          {selectedCodes.length ? `Unenroll (${selectedCodes.length})` : 'Unenroll'}
+        </Button>
       </div>
+
+      <DataTable
+        aria-label="Devices"
+        columns={deviceColumns}
+        data={devices}
+        getRowId={(d) => d.code}
+        sorting={sorting}
+        onSortingChange={(next) => {
+          const first = next[0];
+          analytics.track('sortDashboardColumn', { column: first?.id ?? 'none' });
+          go({
+            ...query,
+            page: 1,
+            sort: (first?.id as DashboardQuery['sort']) ?? null,
+            order: first?.desc ? 'desc' : 'asc',
+          });
+        }}
+        enableRowSelection
+        rowSelection={rowSelection}
+        onRowSelectionChange={setRowSelection}
+        enableColumnResizing
+        maxHeight="65vh"
+        loading={loading}
+        error={failed ? messages.dashboardRowsFailed : undefined}
+        empty="No devices match these filters."
+      />
+
+      <Paginator
+        page={Math.min(query.page, Math.max(totalPages, 1))}
+        pageCount={totalPages}
+        pageSize={query.pageSize}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        onPageChange={(page) => go({ ...query, page })}
+        onPageSizeChange={(pageSize) => go({ ...query, page: 1, pageSize })}
+      />
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => !unenrolling && setConfirming(open)}
+        title="Unenroll devices"
+        message={`Unenroll ${selectedCodes.length} device(s)? They stop reporting to your organization until their members enroll again with a new code.`}
+        confirmLabel="Unenroll"
+        confirmVariant="danger"
+        busy={unenrolling}
+        busyLabel="Unenrolling..."
+        onConfirm={confirmUnenroll}
+      />
     </section>
   );
 }

@@ -16,6 +16,9 @@ export const messages = {
   couldNotLogIn: 'Could not log in',
 
   dashboardRowsFailed: 'Failed to get dashboard rows',
+  // Unenroll has no catalogued texts; ours follow the catalogue's style.
+  devicesUnenrolled: (n: number) => `Unenrolled ${n} device(s)`,
+  unenrollFailed: 'Failed to unenroll devices. Please try again',
 
   // 5. validation
   emailUnicode: 'Unicode characters not supported',

@@ -1,0 +1,113 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import type { Device, DeviceSortColumn } from '@contract/devices';
+import { selectionColumn } from '@ui/data-table/selection-column';
+import { EnrolmentStatus } from '@ui/enrolment-status/enrolment-status';
+import { SeverityBadge } from '@ui/severity-badge/severity-badge';
+
+/** Dashboard labels of the device severities (spec 2.3 filter names). */
+export const SEVERITY_LABEL = { critical: 'Critical', warning: 'Fixes needed', secure: 'Secure' } as const;
+
+/** Scan time as en-US date, hour and minute (spec 9), e.g. 'Nov 20, 2:05 PM'. */
+const scanTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+export function formatScanTime(iso: string | undefined): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : scanTime.format(date);
+}
+
+/** A missing value: a dash for the eye, words for a screen reader. */
+export function Missing() {
+  return (
+    <>
+      <span aria-hidden="true" className="text-ink-subtle">
+        —
+      </span>
+      <span className="sr-only">Not reported</span>
+    </>
+  );
+}
+
+const PLATFORM = { ios: 'iOS', android: 'Android' } as const;
+
+/**
+ * The device columns (spec 2.3 leaves them open): what an administrator needs to find a device
+ * and judge it. Column ids are the API's sort keys, so a header click maps to `sort` directly.
+ */
+export const deviceColumns: ColumnDef<Device>[] = [
+  selectionColumn<Device>({
+    getRowLabel: (row) =>
+      `${row.original.memberName ?? 'unknown member'} ${row.original.model ?? ''} ${row.original.code}`.trim(),
+  }),
+  {
+    id: 'memberName' satisfies DeviceSortColumn,
+    header: 'Member',
+    size: 240,
+    cell: ({ row: { original: d } }) =>
+      d.memberName || d.memberEmail ? (
+        <div className="flex min-w-0 flex-col">
+          <span className="truncate font-medium text-ink">{d.memberName ?? <Missing />}</span>
+          <span className="truncate text-xs text-ink-muted">{d.memberEmail}</span>
+        </div>
+      ) : (
+        <Missing />
+      ),
+  },
+  {
+    id: 'model' satisfies DeviceSortColumn,
+    header: 'Device',
+    size: 200,
+    cell: ({ row: { original: d } }) =>
+      d.model ? (
+        <div className="flex flex-col">
+          <span className="text-ink">{d.model}</span>
+          {d.platform ? <span className="text-xs text-ink-muted">{PLATFORM[d.platform]}</span> : null}
+        </div>
+      ) : (
+        <Missing />
+      ),
+  },
+  {
+    id: 'osVersion' satisfies DeviceSortColumn,
+    header: 'OS Version',
+    size: 120,
+    cell: ({ row: { original: d } }) =>
+      d.osVersion ? `${d.platform ? `${PLATFORM[d.platform]} ` : ''}${d.osVersion}` : <Missing />,
+  },
+  {
+    id: 'enrolled' satisfies DeviceSortColumn,
+    header: 'Enrolment',
+    size: 150,
+    cell: ({ row: { original: d } }) =>
+      d.enrolled === undefined ? <Missing /> : <EnrolmentStatus enrolled={d.enrolled} />,
+  },
+  {
+    id: 'severity' satisfies DeviceSortColumn,
+    header: 'Severity',
+    size: 140,
+    cell: ({ row: { original: d } }) =>
+      d.severity ? (
+        <SeverityBadge severity={d.severity}>{SEVERITY_LABEL[d.severity]}</SeverityBadge>
+      ) : (
+        <Missing />
+      ),
+  },
+  {
+    id: 'lastScanAt' satisfies DeviceSortColumn,
+    header: 'Last Scan',
+    size: 190,
+    cell: ({ row: { original: d } }) => formatScanTime(d.lastScanAt) ?? <Missing />,
+  },
+  {
+    id: 'code' satisfies DeviceSortColumn,
+    header: 'Device Code',
+    size: 150,
+    cell: ({ row: { original: d } }) => <code className="font-mono text-xs">{d.code}</code>,
+  },
+];
