@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_DASHBOARD_QUERY } from './dashboard-query';
 import { applyFilterChange, filterMenuValue } from './dashboard-filters';
 
-const at = (over: Partial<typeof DEFAULT_DASHBOARD_QUERY>) => ({ ...DEFAULT_DASHBOARD_QUERY, page: 3, ...over });
+const at = (over: Partial<typeof DEFAULT_DASHBOARD_QUERY>) => ({
+  ...DEFAULT_DASHBOARD_QUERY,
+  page: 3,
+  ...over,
+});
 
 describe('dashboard filters', () => {
   it('shows All devices checked without an enrolment filter', () => {
@@ -14,9 +18,17 @@ describe('dashboard filters', () => {
   });
 
   it('Enrolled alone filters; adding Not Enrolled means all devices again', () => {
-    const enrolled = applyFilterChange(at({}), {}, { groupId: 'enrolled', value: 'true', checked: true });
+    const enrolled = applyFilterChange(
+      at({}),
+      {},
+      { groupId: 'enrolled', value: 'true', checked: true },
+    );
     expect(enrolled).toMatchObject({ enrolled: true, page: 1 });
-    const both = applyFilterChange(enrolled, {}, { groupId: 'enrolled', value: 'false', checked: true });
+    const both = applyFilterChange(
+      enrolled,
+      {},
+      { groupId: 'enrolled', value: 'false', checked: true },
+    );
     expect(both.enrolled).toBeNull();
   });
 
@@ -33,7 +45,11 @@ describe('dashboard filters', () => {
 
   it('severity takes the menu selection in canonical order and resets to page 1', () => {
     expect(
-      applyFilterChange(at({}), { severity: ['secure', 'critical'] }, { groupId: 'severity', value: 'critical', checked: true }),
+      applyFilterChange(
+        at({}),
+        { severity: ['secure', 'critical'] },
+        { groupId: 'severity', value: 'critical', checked: true },
+      ),
     ).toMatchObject({ severity: ['secure', 'critical'], page: 1 });
   });
 });

@@ -1,4 +1,8 @@
-import type { FilterMenuChange, FilterMenuGroup, FilterMenuValue } from '@ui/filter-menu/filter-menu';
+import type {
+  FilterMenuChange,
+  FilterMenuGroup,
+  FilterMenuValue,
+} from '@ui/filter-menu/filter-menu';
 import { DEVICE_SEVERITIES } from '@contract/devices';
 import type { DashboardQuery } from './dashboard-query';
 import { SEVERITY_LABEL } from './device-columns';
@@ -9,7 +13,7 @@ export const FILTER_GROUPS: FilterMenuGroup[] = [
     id: 'enrolled',
     label: 'Device enrolment',
     options: [
-      { value: 'all', label: 'All devices' },
+      { value: 'all', label: 'All devices', neutral: true },
       { value: 'true', label: 'Enrolled' },
       { value: 'false', label: 'Not Enrolled' },
     ],

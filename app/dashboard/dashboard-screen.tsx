@@ -36,7 +36,11 @@ export default function DashboardScreen() {
   const navigationState = useHistoryState<DashboardNavigationState | null>();
   const query = useMemo(() => parseDashboardQuery(search), [search]);
   const { devices, totalPages, loading, failed, unenroll } = useDevicePages(query);
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  // Selection belongs to one page of one list: another page or list starts with nothing selected.
+  const [selection, setSelection] = useState<{ view: string; rows: RowSelectionState }>({
+    view: '',
+    rows: {},
+  });
   const [confirming, setConfirming] = useState(false);
   const [unenrolling, setUnenrolling] = useState(false);
 
@@ -55,7 +59,9 @@ export default function DashboardScreen() {
   // A page beyond the list's end goes back to page 1.
   useEffect(() => {
     if (!loading && !failed && query.page > 1 && query.page > totalPages) {
-      navigate(`${paths.dashboard}${serializeDashboardQuery({ ...query, page: 1 })}`, { replace: true });
+      navigate(`${paths.dashboard}${serializeDashboardQuery({ ...query, page: 1 })}`, {
+        replace: true,
+      });
     }
   }, [failed, loading, navigate, query, totalPages]);
 
@@ -66,12 +72,13 @@ export default function DashboardScreen() {
     history.replaceState(null, '', location + (search ? `?${search}` : ''));
   }, [navigationState, location, search]);
 
-  // A new page or list starts with nothing selected.
-  const listAndPage = `${canonical}`;
-  useEffect(() => setRowSelection({}), [listAndPage]);
+  const rowSelection = selection.view === canonical ? selection.rows : {};
+  const setRowSelection = (rows: RowSelectionState) => setSelection({ view: canonical, rows });
 
   const selectedCodes = Object.keys(rowSelection).filter((code) => rowSelection[code]);
-  const sorting: SortingState = query.sort ? [{ id: query.sort, desc: query.order === 'desc' }] : [];
+  const sorting: SortingState = query.sort
+    ? [{ id: query.sort, desc: query.order === 'desc' }]
+    : [];
 
   async function confirmUnenroll() {
     setUnenrolling(true);

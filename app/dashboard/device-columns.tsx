@@ -5,7 +5,11 @@ import { EnrolmentStatus } from '@ui/enrolment-status/enrolment-status';
 import { SeverityBadge } from '@ui/severity-badge/severity-badge';
 
 /** Dashboard labels of the device severities (spec 2.3 filter names). */
-export const SEVERITY_LABEL = { critical: 'Critical', warning: 'Fixes needed', secure: 'Secure' } as const;
+export const SEVERITY_LABEL = {
+  critical: 'Critical',
+  warning: 'Fixes needed',
+  secure: 'Secure',
+} as const;
 
 /** Scan time as en-US date, hour and minute (spec 9), e.g. 'Nov 20, 2:05 PM'. */
 const scanTime = new Intl.DateTimeFormat('en-US', {
@@ -67,7 +71,9 @@ export const deviceColumns: ColumnDef<Device>[] = [
       d.model ? (
         <div className="flex flex-col">
           <span className="text-ink">{d.model}</span>
-          {d.platform ? <span className="text-xs text-ink-muted">{PLATFORM[d.platform]}</span> : null}
+          {d.platform ? (
+            <span className="text-xs text-ink-muted">{PLATFORM[d.platform]}</span>
+          ) : null}
         </div>
       ) : (
         <Missing />

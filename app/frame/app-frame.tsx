@@ -58,6 +58,12 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
                 {item.label}
               </AppLink>
             ))}
+            <span className="hidden border-s border-surface-border ps-4 text-sm text-ink-muted md:inline">
+              <span className="font-medium text-ink">{session.user.name}</span>
+              <span aria-hidden="true"> · </span>
+              <span className="sr-only">, </span>
+              {session.organization.name}
+            </span>
             <AppLink to={paths.logout} variant="nav">
               Sign Out
             </AppLink>

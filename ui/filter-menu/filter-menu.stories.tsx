@@ -10,7 +10,7 @@ const DASHBOARD_GROUPS: FilterMenuGroup[] = [
     id: 'enrolled',
     label: 'Device enrolment',
     options: [
-      { value: 'none', label: 'All devices' },
+      { value: 'all', label: 'All devices', neutral: true },
       { value: 'true', label: 'Enrolled' },
       { value: 'false', label: 'Not Enrolled' },
     ],
@@ -166,5 +166,20 @@ export const Controlled: Story = {
     await expect(canvas.getByRole('status', { name: 'Query' })).toHaveTextContent(
       'severity=critical&severity=secure',
     );
+  },
+};
+
+/** A neutral option ('All devices' means no filter) shows checked but is never counted. */
+export const NeutralOption: Story = {
+  args: { defaultValue: { enrolled: ['all'], severity: ['critical'] } },
+  play: async ({ canvasElement }) => {
+    const trigger = within(canvasElement).getByRole('button', { name: 'FILTERS (1 selected)' });
+    await userEvent.click(trigger);
+    const menu = await body().findByRole('menu');
+    const enrolment = within(menu).getByRole('group', { name: 'Device enrolment · 0 selected' });
+    await expect(
+      within(enrolment).getByRole('menuitemcheckbox', { name: 'All devices' }),
+    ).toHaveAttribute('aria-checked', 'true');
+    await userEvent.keyboard('{Escape}');
   },
 };

@@ -7,7 +7,17 @@ import { CheckIcon, ChevronDownIcon, FilterIcon } from '../icons/icons';
 import { cn } from '../lib/cn';
 import { useControllableState } from '../lib/use-controllable-state';
 
-export type FilterMenuOption = { value: string; label: string };
+export type FilterMenuOption = {
+  value: string;
+  label: string;
+  /** An option that means "no filter" (e.g. 'All devices'): shown checked, never counted. */
+  neutral?: boolean;
+};
+
+/** How many of a group's options are chosen filters (neutral options do not count). */
+export function countSelected(group: FilterMenuGroup, selected: readonly string[]): number {
+  return group.options.filter((o) => !o.neutral && selected.includes(o.value)).length;
+}
 export type FilterMenuGroup = { id: string; label: string; options: FilterMenuOption[] };
 /** Selected option values per group id. */
 export type FilterMenuValue = Record<string, string[]>;
@@ -88,8 +98,7 @@ export function FilterMenu({
 
   const selectedIn = (groupId: string) => value[groupId] ?? [];
   const activeCount = groups.reduce(
-    (sum, group) =>
-      sum + selectedIn(group.id).filter((v) => group.options.some((o) => o.value === v)).length,
+    (sum, group) => sum + countSelected(group, selectedIn(group.id)),
     0,
   );
 
@@ -140,7 +149,7 @@ export function FilterMenu({
         >
           {groups.map((group, index) => {
             const selected = selectedIn(group.id);
-            const count = group.options.filter((o) => selected.includes(o.value)).length;
+            const count = countSelected(group, selected);
             const labelId = `${baseId}-${group.id}`;
             return (
               <React.Fragment key={group.id}>

@@ -1,0 +1,111 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { SWRConfig } from 'swr';
+import { listDevices, unenrollDevices } from '@contract/devices';
+import { acmeDevices, devicePage, emptyDevicePage } from '@contract/fixtures/devices';
+import { mockEndpoint } from '../mocks/mock-endpoint';
+import { StoryRouter } from '../mocks/story-router';
+import DashboardScreen from './dashboard-screen';
+
+/** Answers the list call from the fixture, honouring page and page size like the server. */
+const listFromFixture = mockEndpoint(listDevices, (request) => {
+  const url = new URL(request.url);
+  const page = Number(url.searchParams.get('page') ?? 1);
+  const pageSize = Number(url.searchParams.get('pageSize') ?? 50);
+  const severities = url.searchParams.getAll('severity');
+  const devices = severities.length
+    ? acmeDevices.filter((d) => d.severity && severities.includes(d.severity))
+    : acmeDevices;
+  return devicePage(devices, page, pageSize);
+});
+
+const meta = {
+  title: 'Screens/Dashboard',
+  component: DashboardScreen,
+  tags: ['autodocs'],
+  parameters: { layout: 'fullscreen' },
+  decorators: [
+    (Story, { parameters }) => (
+      // A fresh cache per story, so stories never share pages.
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <StoryRouter path={(parameters.path as string | undefined) ?? '/dashboard'}>
+          <div className="p-6">
+            <Story />
+          </div>
+        </StoryRouter>
+      </SWRConfig>
+    ),
+  ],
+} satisfies Meta<typeof DashboardScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  parameters: { msw: { handlers: [listFromFixture, mockEndpoint(unenrollDevices, {})] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: 'Devices' });
+    await expect(
+      await within(table).findAllByRole('checkbox', { name: /^Select row/ }),
+    ).toHaveLength(50);
+    await expect(canvas.getByText('Our New Portal is Live!')).toBeVisible();
+  },
+};
+
+export const FilteredCritical: Story = {
+  parameters: { path: '/dashboard?severity=critical', msw: { handlers: [listFromFixture] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table', { name: 'Devices' });
+    await expect(await canvas.findByRole('button', { name: /FILTERS/ })).toHaveAccessibleName(
+      /1 selected/,
+    );
+  },
+};
+
+export const Loading: Story = {
+  parameters: {
+    msw: { handlers: [mockEndpoint(listDevices, emptyDevicePage, { delayMs: 'infinite' })] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('table', { name: 'Devices' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: [mockEndpoint(listDevices, emptyDevicePage)] } },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText('No devices match these filters.'),
+    ).toBeVisible();
+  },
+};
+
+export const Failed: Story = {
+  parameters: { msw: { handlers: [mockEndpoint(listDevices, { status: 500 })] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alerts = await canvas.findAllByRole('alert');
+    await expect(alerts.map((a) => a.textContent).join(' ')).toContain(
+      'Failed to get dashboard rows',
+    );
+  },
+};
+
+export const UnenrollConfirmation: Story = {
+  parameters: { msw: { handlers: [listFromFixture, mockEndpoint(unenrollDevices, {})] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const boxes = await canvas.findAllByRole('checkbox', { name: /^Select row/ });
+    await userEvent.click(boxes[0]!);
+    await userEvent.click(boxes[1]!);
+    await userEvent.click(canvas.getByRole('button', { name: 'Unenroll (2)' }));
+    const dialog = await within(document.body).findByRole('alertdialog');
+    await expect(dialog).toHaveTextContent('Unenroll 2 device(s)?');
+  },
+};

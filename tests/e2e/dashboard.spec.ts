@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import { demo, expect, signInViaApi, test } from './fixtures';
+
+const table = (page: Page) => page.getByRole('table', { name: 'Devices' });
+/** Body rows of the device table (the header row has no cells). */
+const rows = (page: Page) => table(page).locator('tbody tr');
+
+test.beforeEach(async ({ page }) => {
+  await signInViaApi(page, demo.avery.email);
+});
+
+test('the dashboard lists the devices with the notice, filters and paginator', async ({
+  page,
+  axe,
+}) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveTitle(/Dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByText('Our New Portal is Live!')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Go To Portal/ })).toBeVisible();
+  await expect(rows(page)).toHaveCount(50);
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible();
+  await expect(page.getByLabel('Rows per page:')).toHaveValue('50');
+  await axe();
+});
+
+test('filter by Critical: the URL carries it and every row is critical', async ({ page, axe }) => {
+  await page.goto('/dashboard');
+  await expect(rows(page)).toHaveCount(50);
+  await page.getByRole('button', { name: /FILTERS/ }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Critical' }).click();
+  await expect(page.getByText('Severity · 1 selected')).toBeVisible();
+  await axe();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/[?&]severity=critical(&|$)/);
+  const count = await rows(page).count();
+  expect(count).toBeGreaterThan(0);
+  await expect(rows(page).filter({ hasText: 'Critical' })).toHaveCount(count);
+  await expect(rows(page).filter({ hasText: 'Fixes needed' })).toHaveCount(0);
+  await expect(rows(page).filter({ hasText: 'Secure' })).toHaveCount(0);
+});
+
+test('page 2 goes into the URL and the back button returns to page 1', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(rows(page)).toHaveCount(50);
+  const firstOnPage1 = await rows(page).first().textContent();
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(rows(page).first()).not.toHaveText(firstOnPage1 ?? '');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(rows(page).first()).toHaveText(firstOnPage1 ?? '');
+});
+
+test('rows per page 100 shows 100 rows', async ({ page }) => {
+  await page.goto('/dashboard');
+  await page.getByLabel('Rows per page:').selectOption('100');
+  await expect(page).toHaveURL(/[?&]pageSize=100(&|$)/);
+  await expect(rows(page)).toHaveCount(100);
+});
+
+test('a page number with a leading zero means page 1', async ({ page }) => {
+  await page.goto('/dashboard?page=007&pageSize=500&bogus=1');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(rows(page)).toHaveCount(50);
+});
+
+test('a page beyond the end goes back to page 1', async ({ page }) => {
+  await page.goto('/dashboard?page=40');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(rows(page)).toHaveCount(50);
+});
+
+test('sorting by a column header puts sort and order in the URL', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(rows(page)).toHaveCount(50);
+  await page.getByRole('button', { name: 'Device Code' }).click();
+  await expect(page).toHaveURL(/sort=code&order=asc/);
+  const header = page.getByRole('columnheader', { name: /Device Code/ });
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  const codes = await rows(page).locator('code').allTextContents();
+  expect(codes).toEqual([...codes].sort());
+});
+
+test('unenroll two devices: after confirming they are gone, also after a reload', async ({
+  page,
+  axe,
+}) => {
+  await page.goto('/dashboard?sort=code&order=desc');
+  await expect(rows(page)).toHaveCount(50);
+  const chosen = (await rows(page).locator('code').allTextContents()).slice(0, 2);
+  for (const code of chosen) {
+    await rows(page).filter({ hasText: code }).getByRole('checkbox').check();
+  }
+  await page.getByRole('button', { name: 'Unenroll (2)' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Unenroll 2 device(s)?');
+  await axe();
+  await dialog.getByRole('button', { name: 'Unenroll' }).click();
+  await expect(page.getByText('Unenrolled 2 device(s)', { exact: true })).toBeVisible();
+  for (const code of chosen)
+    await expect(table(page).getByText(code, { exact: true })).toHaveCount(0);
+
+  await page.reload();
+  await expect(rows(page)).toHaveCount(50);
+  for (const code of chosen)
+    await expect(table(page).getByText(code, { exact: true })).toHaveCount(0);
+});
+
+test('a failing unenroll changes nothing and says so', async ({ page }) => {
+  await page.route('**/api/orgs/unenroll-devices', (route) =>
+    route.fulfill({ status: 500, json: { error: 'Internal server error' } }),
+  );
+  await page.goto('/dashboard');
+  await expect(rows(page)).toHaveCount(50);
+  const code = (await rows(page).first().locator('code').textContent()) ?? '';
+  await rows(page).first().getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Unenroll (1)' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Unenroll' }).click();
+  await expect(
+    page.getByText('Failed to unenroll devices. Please try again', { exact: true }),
+  ).toBeVisible();
+  await expect(table(page).getByText(code, { exact: true })).toHaveCount(1);
+});
+
+test('a server error on the list says so', async ({ page, axe }) => {
+  await page.route(/\/api\/orgs(\?|$)/, (route) =>
+    route.fulfill({ status: 500, json: { error: 'Internal server error' } }),
+  );
+  await page.goto('/dashboard');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Failed to get dashboard rows' }).first(),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Failed to get dashboard rows', { exact: true }).first(),
+  ).toBeVisible();
+  await axe();
+});
