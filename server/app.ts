@@ -20,6 +20,7 @@ import { findSession } from './data/sessions';
 import { DevMailbox } from './mail/dev-mailbox';
 import { sessionRoutes } from './routes/session';
 import { orgsRoutes } from './routes/orgs';
+import { devicesRoutes } from './routes/devices';
 import { devSystemRoutes, healthRoutes } from './routes/system';
 import { devIdpRoutes } from './routes/dev-idp';
 
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   healthRoutes(app, route, isReady);
   sessionRoutes(app, route, s);
   orgsRoutes(app, route, s);
+  devicesRoutes(app, route, s);
   if (!s.production) {
     devSystemRoutes(app, route, s);
     devIdpRoutes(app, s);

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from './db';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './seed';
+import { seedDemoDevices } from './seed-devices';
 import type { ScryptParams } from './auth/passwords';
 
 /** Migrates, then seeds an empty database. Safe to run at every start. */
@@ -10,5 +11,7 @@ export async function prepareDatabase(
 ): Promise<{ applied: string[]; seeded: boolean }> {
   const applied = await migrate(handle.runner);
   const seeded = await seedIfEmpty(handle.db, options);
-  return { applied, seeded };
+  // Runs once per database (recorded in seed_steps), also on one seeded before devices existed.
+  const seededDevices = await seedDemoDevices(handle.db);
+  return { applied, seeded: seeded || seededDevices };
 }

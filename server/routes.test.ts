@@ -16,6 +16,8 @@ const IMPLEMENTED = [
   'resetPassword',
   'updatePassword',
   'lookupOrg',
+  'listDevices',
+  'unenrollDevices',
   'health',
   'devOutbox',
   'devExpireSession',
@@ -25,8 +27,6 @@ const IMPLEMENTED = [
 const LATER = [
   'createOrg',
   'deleteOrg',
-  'listDevices',
-  'unenrollDevices',
   'readMembers',
   'listMembers',
   'createMembers',

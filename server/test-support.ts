@@ -61,6 +61,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const key = createHash('sha256')
     .update(JSON.stringify(loadMigrations()))
     .update(readFileSync(path.join(here, 'seed.ts')))
+    .update(readFileSync(path.join(here, 'seed-devices.ts')))
     .update(JSON.stringify(TEST_SCRYPT_PARAMS))
     .update(readFileSync(path.join(here, '../node_modules/@electric-sql/pglite/package.json')))
     .digest('hex')

@@ -2,7 +2,18 @@
  * Drizzle table definitions for type-safe queries. The tables themselves are created by the plain
  * SQL files in ./migrations (the single source of truth for DDL); keep both in step.
  */
-import { bigserial, boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 const tz = { withTimezone: true, mode: 'date' } as const;
 
@@ -17,6 +28,8 @@ export const organizations = pgTable('organizations', {
   /** 'active', 'canceled', 'none', 'trialing', 'past_due', 'invoice', … */
   planStatus: text('plan_status').notNull().default('none'),
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  /** Bumped by a trigger in the transaction of every change to the organization's devices. */
+  devicesVersion: bigint('devices_version', { mode: 'number' }).notNull().default(0),
 });
 
 /** Administrators: the people who sign in to the portal. */
@@ -81,5 +94,40 @@ export const outbox = pgTable('outbox', {
   sentAt: timestamp('sent_at', tz).notNull(),
 });
 
+/** Devices (0002_devices.sql). The member copies and the generated keys are never written. */
+export const devices = pgTable('devices', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+  code: text('code').notNull().unique(),
+  model: text('model'),
+  platform: text('platform', { enum: ['ios', 'android'] }),
+  osVersion: text('os_version'),
+  enrolled: boolean('enrolled').notNull().default(false),
+  severity: text('severity', { enum: ['secure', 'warning', 'critical'] }),
+  lastScanAt: timestamp('last_scan_at', tz),
+  /** Copy of members.name (trigger-maintained). */
+  memberName: text('member_name').generatedAlwaysAs(sql`member_name`),
+  /** Copy of members.email (trigger-maintained). */
+  memberEmail: text('member_email').generatedAlwaysAs(sql`member_email`),
+  severityRank: smallint('severity_rank')
+    .notNull()
+    .generatedAlwaysAs(sql`severity_rank`),
+  osVersionKey: integer('os_version_key')
+    .array()
+    .notNull()
+    .generatedAlwaysAs(sql`os_version_key`),
+});
+
+/** Demo data steps already applied (server/seed.ts). */
+export const seedSteps = pgTable('seed_steps', {
+  name: text('name').primaryKey(),
+  appliedAt: timestamp('applied_at', tz).notNull().defaultNow(),
+});
+
 export type Organization = typeof organizations.$inferSelect;
 export type User = typeof users.$inferSelect;
+export type DeviceRow = typeof devices.$inferSelect;
+export type NewDeviceRow = typeof devices.$inferInsert;
