@@ -51,6 +51,8 @@ export const deviceColumns: ColumnDef<Device>[] = [
   }),
   {
     id: 'memberName' satisfies DeviceSortColumn,
+    // An accessor makes the column sortable; the server does the sorting.
+    accessorFn: (d) => d.memberName,
     header: 'Member',
     size: 240,
     cell: ({ row: { original: d } }) =>
@@ -65,6 +67,7 @@ export const deviceColumns: ColumnDef<Device>[] = [
   },
   {
     id: 'model' satisfies DeviceSortColumn,
+    accessorFn: (d) => d.model,
     header: 'Device',
     size: 200,
     cell: ({ row: { original: d } }) =>
@@ -81,6 +84,7 @@ export const deviceColumns: ColumnDef<Device>[] = [
   },
   {
     id: 'osVersion' satisfies DeviceSortColumn,
+    accessorFn: (d) => d.osVersion,
     header: 'OS Version',
     size: 120,
     cell: ({ row: { original: d } }) =>
@@ -88,6 +92,7 @@ export const deviceColumns: ColumnDef<Device>[] = [
   },
   {
     id: 'enrolled' satisfies DeviceSortColumn,
+    accessorFn: (d) => d.enrolled,
     header: 'Enrolment',
     size: 150,
     cell: ({ row: { original: d } }) =>
@@ -95,6 +100,7 @@ export const deviceColumns: ColumnDef<Device>[] = [
   },
   {
     id: 'severity' satisfies DeviceSortColumn,
+    accessorFn: (d) => d.severity,
     header: 'Severity',
     size: 140,
     cell: ({ row: { original: d } }) =>
@@ -106,12 +112,14 @@ export const deviceColumns: ColumnDef<Device>[] = [
   },
   {
     id: 'lastScanAt' satisfies DeviceSortColumn,
+    accessorFn: (d) => d.lastScanAt,
     header: 'Last Scan',
     size: 190,
     cell: ({ row: { original: d } }) => formatScanTime(d.lastScanAt) ?? <Missing />,
   },
   {
     id: 'code' satisfies DeviceSortColumn,
+    accessorFn: (d) => d.code,
     header: 'Device Code',
     size: 150,
     cell: ({ row: { original: d } }) => <code className="font-mono text-xs">{d.code}</code>,

@@ -17,7 +17,9 @@ interface AnalyticsRecord {
   name?: string;
 }
 
-export const test = base.extend<{ axe: () => Promise<void> }>({
+export const test = base.extend<{
+  axe: (options?: { disableRules?: string[] }) => Promise<void>;
+}>({
   page: async ({ page }, use) => {
     // Record analytics in memory so tests can read what the portal reported.
     await page.addInitScript(() => {
@@ -28,7 +30,7 @@ export const test = base.extend<{ axe: () => Promise<void> }>({
     await use(page);
   },
   axe: async ({ page }, use) => {
-    await use(() => expectNoAxeViolations(page));
+    await use((options) => expectNoAxeViolations(page, options));
   },
 });
 

@@ -12,6 +12,7 @@ test('SSO: Globex → development identity provider → /sso-login → dashboard
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(demo.sam.name)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await axe();
 });
 
@@ -36,6 +37,7 @@ test('Initech: a canceled plan shows the warning banner that leads to billing', 
 }) => {
   await signIn(page, demo.ida.org, demo.ida.email);
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   const banner = page.getByRole('status').filter({ hasText: 'Your account is currently inactive' });
   await expect(banner).toContainText(
     'Your subscription was canceled. Reactivate your subscription to continue.',
