@@ -20,6 +20,17 @@ export const messages = {
   devicesUnenrolled: (n: number) => `Unenrolled ${n} device(s)`,
   unenrollFailed: 'Failed to unenroll devices. Please try again',
 
+  // 8.2 Members
+  readMembersFailed: 'Failed to read members from file',
+  fetchMembersFailed: 'Failed to fetch members',
+  createMembersFailed: 'Failed to create members',
+  ssoGroupsFailed: 'Failed to get sso groups',
+  ssoGroupMembersFailed: 'Failed to get sso users for groups',
+  ssoProviderFailed: 'Failed to get sso provider',
+  ssoIntegrationProblem: 'Problem with SSO integration',
+  // 8.4
+  invitationsSent: (n: number) => `Invitations are being sent to ${n} organization member(s)`,
+
   // 5. validation
   emailUnicode: 'Unicode characters not supported',
   emailInvalid: 'Enter a valid Email',
