@@ -22,6 +22,7 @@ import {
   type DashboardQuery,
 } from './dashboard-query';
 import { deviceColumns } from './device-columns';
+import { AddMembersHint } from './add-members-hint';
 import { useDevicePages } from './use-device-pages';
 
 /** Navigation state another screen may pass: a success message to toast (spec 2.3). */
@@ -101,6 +102,7 @@ export default function DashboardScreen() {
         Dashboard
       </h1>
       <NewPortalNotice href={config.newPortalUrl} title="Our New Portal is Live!" />
+      <AddMembersHint />
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <FilterMenu

@@ -26,10 +26,14 @@ export interface SsoSetupState {
 
 export function isConfirmState(value: unknown): value is ConfirmState {
   const v = value as ConfirmState | null;
-  return Boolean(v && typeof v === 'object' && Array.isArray(v.members) && typeof v.source === 'string');
+  return Boolean(
+    v && typeof v === 'object' && Array.isArray(v.members) && typeof v.source === 'string',
+  );
 }
 
 /** Ids '0', '1', … in queue order (spec 2.4, manual entry). */
-export function withSequentialIds(members: readonly { name: string; email: string }[]): CandidateMember[] {
+export function withSequentialIds(
+  members: readonly { name: string; email: string }[],
+): CandidateMember[] {
   return members.map((m, i) => ({ id: String(i), name: m.name, email: m.email }));
 }

@@ -1,74 +1,52 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { listSsoGroups, type SsoGroup } from '@contract/sso';
+import { useState } from 'react';
+import useSWRInfinite from 'swr/infinite';
+import { listSsoGroups, type SsoGroupPage } from '@contract/sso';
 import { api } from '../api/api';
 import { messages } from '../messages/messages';
 import { notify } from '../messages/toasts';
 
-interface Listing {
-  term: string;
-  groups: SsoGroup[];
-  nextPage: string | null;
-}
+type GroupsKey = readonly ['orgs/sso/groups', string, string | null];
 
 /**
- * The provider's directory groups (spec 4 "Group selection"): pages load as the list is scrolled,
- * a search replaces the list, and an empty search restores the cached unfiltered list without a
- * call. A failure clears the list and says 'Failed to get sso groups'.
+ * The provider's directory groups (spec 4 "Group selection"): pages load as the list is scrolled
+ * (SWR infinite, cursor `nextPage`), a search shows its own pages, and an empty search shows the
+ * cached unfiltered list again without a call. A failure clears the list and says
+ * 'Failed to get sso groups'.
  */
 export function useSsoGroups() {
-  const [listing, setListing] = useState<Listing>({ term: '', groups: [], nextPage: null });
-  const [loading, setLoading] = useState(true);
-  const unfiltered = useRef<Listing | null>(null);
-  const request = useRef(0);
-
-  const load = useCallback(async (term: string, cursor: string | null, previous: SsoGroup[]) => {
-    const id = ++request.current;
-    setLoading(true);
-    try {
-      const page = await api.call(listSsoGroups, {
-        query: { searchQuery: term || undefined, nextPage: cursor ?? undefined },
-      });
-      if (id !== request.current) return;
-      const next = { term, groups: [...previous, ...page.groups], nextPage: page.nextPage };
-      if (!term) unfiltered.current = next;
-      setListing(next);
-    } catch {
-      if (id !== request.current) return;
-      notify.error(messages.ssoGroupsFailed);
-      setListing({ term, groups: [], nextPage: null });
-    } finally {
-      if (id === request.current) setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load('', null, []);
-  }, [load]);
-
-  const search = useCallback(
-    (term: string) => {
-      const trimmed = term.trim();
-      if (!trimmed && unfiltered.current) {
-        request.current++;
-        setLoading(false);
-        setListing(unfiltered.current);
-        return;
-      }
-      void load(trimmed, null, []);
+  const [term, setTerm] = useState('');
+  const { data, error, size, setSize, isLoading, isValidating } = useSWRInfinite<
+    SsoGroupPage,
+    unknown,
+    (index: number, previous: SsoGroupPage | null) => GroupsKey | null
+  >(
+    (index, previous) => {
+      if (index === 0) return ['orgs/sso/groups', term, null];
+      return previous?.nextPage ? ['orgs/sso/groups', term, previous.nextPage] : null;
     },
-    [load],
+    ([, searchQuery, nextPage]) =>
+      api.call(listSsoGroups, {
+        query: { searchQuery: searchQuery || undefined, nextPage: nextPage ?? undefined },
+      }),
+    {
+      revalidateFirstPage: false,
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+      onError: () => notify.error(messages.ssoGroupsFailed),
+    },
   );
 
-  const loadMore = useCallback(() => {
-    if (loading || !listing.nextPage) return;
-    void load(listing.term, listing.nextPage, listing.groups);
-  }, [listing, load, loading]);
+  const pages = error ? [] : (data ?? []);
+  const last = pages[pages.length - 1];
+  const loadingMore = size > pages.length && !error;
 
   return {
-    groups: listing.groups,
-    hasMore: listing.nextPage !== null,
-    loading,
-    search,
-    loadMore,
+    groups: pages.flatMap((p) => p.groups),
+    hasMore: Boolean(last?.nextPage),
+    loading: isLoading || loadingMore || (isValidating && pages.length === 0),
+    search: (next: string) => setTerm(next.trim()),
+    loadMore: () => {
+      if (!loadingMore && last?.nextPage) void setSize(size + 1);
+    },
   };
 }

@@ -15,16 +15,16 @@ const LogoutScreen = lazy(() => import('../auth/logout-screen'));
 const ErrorScreen = lazy(() => import('../error/error-screen'));
 const DashboardScreen = lazy(() => import('../dashboard/dashboard-screen'));
 const ComingSoonScreen = lazy(() => import('../placeholder/coming-soon-screen'));
+const MemberManagementScreen = lazy(() => import('../members/member-management-screen'));
+const MemberUploadScreen = lazy(() => import('../members/member-upload-screen'));
+const MemberManualScreen = lazy(() => import('../members/member-manual-screen'));
+const MemberConfirmScreen = lazy(() => import('../members/member-confirm-screen'));
+const SsoSelectionScreen = lazy(() => import('../members/sso-selection-screen'));
+const SsoSetupScreen = lazy(() => import('../members/sso-setup-screen'));
+const MemberSsoGroupsScreen = lazy(() => import('../members/member-sso-groups-screen'));
 
 /** Signed-in screens that later releases build, with their page names. */
 const comingSoonPages: ReadonlyArray<readonly [string, string]> = [
-  [paths.memberManagement, 'Add Members'],
-  [paths.memberUpload, 'Upload Members'],
-  [paths.memberManualUpload, 'Add Team Members: Manual'],
-  [paths.memberConfirm, 'Review Your Members'],
-  [paths.memberSsoGroups, 'Select Groups'],
-  [paths.ssoSelection, 'SSO Provider'],
-  [paths.ssoSetup, 'Provide Your SSO Details'],
   [paths.settings, 'Settings'],
   [paths.addAdmin, 'Add Admin'],
   [paths.resendAdminInvite, 'Resend Admin Invite'],
@@ -84,6 +84,13 @@ export function AppRoutes() {
         <Switch>
           {sharedRoutes()}
           <Route path={paths.dashboard} component={DashboardScreen} />
+          <Route path={paths.memberManagement} component={MemberManagementScreen} />
+          <Route path={paths.memberUpload} component={MemberUploadScreen} />
+          <Route path={paths.memberManualUpload} component={MemberManualScreen} />
+          <Route path={paths.memberConfirm} component={MemberConfirmScreen} />
+          <Route path={paths.ssoSelection} component={SsoSelectionScreen} />
+          <Route path={paths.ssoSetup} component={SsoSetupScreen} />
+          <Route path={paths.memberSsoGroups} component={MemberSsoGroupsScreen} />
           {comingSoon.map(([path, screen]) => (
             <Route key={path} path={path} component={screen} />
           ))}

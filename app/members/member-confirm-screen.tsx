@@ -1,0 +1,147 @@
+import { useMemo, useState } from 'react';
+import useSWR from 'swr';
+import { Redirect, useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+import { createMembers, createSsoMembers, listMembers } from '@contract/members';
+import { Banner } from '@ui/banner/banner';
+import { Button } from '@ui/button/button';
+import { DuplicateReview } from '@ui/duplicate-review/duplicate-review';
+import { StepTrail } from '@ui/step-trail/step-trail';
+import { analytics } from '../analytics/instance';
+import { api } from '../api/api';
+import { messages } from '../messages/messages';
+import { notify } from '../messages/toasts';
+import { paths } from '../routing/paths';
+import { usePageTitle } from '../routing/page-title';
+import { setSsoOnboarding } from '../session/cookies';
+import {
+  allowAllDuplicates,
+  canSend,
+  countCodes,
+  markDuplicates,
+  membersToSend,
+  toggleDuplicate,
+  type ReviewMember,
+} from './duplicates';
+import { isConfirmState, type ConfirmState } from './flow-state';
+
+const SSO_STEPS = ['SSO Settings', 'Select Groups', 'Send Invitations'];
+const OTHER_STEPS = ['Enter Members', 'Send Invitations'];
+
+export default function MemberConfirmScreen() {
+  usePageTitle('Review Your Members');
+  const state = useHistoryState<unknown>();
+  if (!isConfirmState(state)) return <Redirect to={paths.memberManagement} replace />;
+  return <Review state={state} />;
+}
+
+function Review({ state }: { state: ConfirmState }) {
+  const [, navigate] = useLocation();
+  const existing = useSWR('orgs/members', () => api.call(listMembers), {
+    revalidateOnFocus: false,
+    onError: () => notify.error(messages.fetchMembersFailed),
+  });
+  // Toggles by id, applied over the marking, so a late list of existing members re-marks cleanly.
+  const [toggled, setToggled] = useState<{ all: boolean; ids: Set<string> }>({
+    all: false,
+    ids: new Set(),
+  });
+  const [busy, setBusy] = useState(false);
+
+  const review: ReviewMember[] = useMemo(() => {
+    let marked = markDuplicates(
+      state.members,
+      (existing.data?.members ?? []).map((m) => m.email),
+    );
+    if (toggled.all) marked = allowAllDuplicates(marked);
+    for (const id of toggled.ids) marked = toggleDuplicate(marked, id);
+    return marked;
+  }, [existing.data, state.members, toggled]);
+
+  const ready = !existing.isLoading;
+  const codes = countCodes(review);
+
+  async function send() {
+    setBusy(true);
+    analytics.track('sendInvitations');
+    try {
+      const chosen = membersToSend(review);
+      const allowed = review.filter((m) => m.duplicate && m.allowedDupe);
+      const result =
+        state.source === 'sso'
+          ? await api.call(createSsoMembers, {
+              query: { email: true },
+              body: { ssoGroups: state.groups ?? [], allowedDuplicates: allowed },
+            })
+          : await api.call(createMembers, {
+              query: { email: true },
+              body: {
+                members: chosen.map(({ name, email }) => ({ name, email })),
+                allowedDuplicates: allowed.map((m) => m.email),
+              },
+            });
+      if (state.source === 'sso') setSsoOnboarding(false);
+      navigate(paths.dashboard, {
+        state: { successMessage: messages.invitationsSent(result.numMembersCreated) },
+      });
+    } catch {
+      notify.error(messages.createMembersFailed);
+      setBusy(false);
+    }
+  }
+
+  function back() {
+    analytics.track(state.source === 'sso' ? 'backToSsoGroups' : 'backToMemberAddition');
+    history.back();
+  }
+
+  return (
+    <section aria-labelledby="review-heading" className="mx-auto flex max-w-4xl flex-col gap-6">
+      <StepTrail
+        steps={state.source === 'sso' ? SSO_STEPS : OTHER_STEPS}
+        current={state.source === 'sso' ? 2 : 1}
+      />
+      <div>
+        <h1 id="review-heading" className="text-2xl font-semibold text-ink">
+          Review Your Members
+        </h1>
+        <p className="mt-2 text-ink-muted">
+          An email will be sent to each individual with a unique code to enroll their device in your
+          organization.
+        </p>
+      </div>
+      {state.error ? (
+        <Banner kind="warning" title="Some rows of the file could not be read">
+          {state.error}
+        </Banner>
+      ) : null}
+      <DuplicateReview
+        members={review}
+        onToggle={(id) =>
+          setToggled((t) => {
+            const ids = new Set(t.ids);
+            if (ids.has(id)) ids.delete(id);
+            else ids.add(id);
+            return { ...t, ids };
+          })
+        }
+        onUndoAll={() => setToggled({ all: true, ids: new Set() })}
+        summary={`${codes} of ${review.length} member(s) will receive a code.`}
+        maxHeight={480}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button variant="link" onClick={back}>
+          Return to Previous Step
+        </Button>
+        <Button
+          disabled={!ready || !canSend(review, busy)}
+          busy={busy}
+          busyLabel="Sending..."
+          onClick={() => void send()}
+        >
+          Send Invitations
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import type * as React from 'react';
+import { useState } from 'react';
+import { Redirect } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+import { saveSsoConfig } from '@contract/sso';
+import { Button } from '@ui/button/button';
+import { Link } from '@ui/link/link';
+import { StepTrail } from '@ui/step-trail/step-trail';
+import { TextField } from '@ui/text-field/text-field';
+import { api } from '../api/api';
+import { ssoLoginUrl } from '../auth/lookup-screen';
+import { links } from '../config';
+import { messages } from '../messages/messages';
+import { notify } from '../messages/toasts';
+import { paths } from '../routing/paths';
+import { usePageTitle } from '../routing/page-title';
+import { setSsoOnboarding } from '../session/cookies';
+import { useSession } from '../session/session';
+import type { SsoSetupState } from './flow-state';
+
+const STEPS = ['SSO Settings', 'Select Groups', 'Send Invitations'];
+
+/** 'Provide Your SSO Details' (spec 2.4). */
+export default function SsoSetupScreen() {
+  usePageTitle('Provide Your SSO Details');
+  const state = useHistoryState<SsoSetupState | null>();
+  if (state?.provider !== 'okta' && state?.provider !== 'azure') {
+    return <Redirect to={paths.ssoSelection} replace />;
+  }
+  return <SsoSetupForm provider={state.provider} />;
+}
+
+function SsoSetupForm({ provider }: { provider: SsoSetupState['provider'] }) {
+  const session = useSession();
+  const [clientId, setClientId] = useState('');
+  const [clientSecret, setClientSecret] = useState('');
+  const [tenant, setTenant] = useState('');
+  const [busy, setBusy] = useState(false);
+  const filled = clientId.trim() !== '' && clientSecret.trim() !== '' && tenant.trim() !== '';
+  const slug = session?.organization.slug ?? '';
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!filled || busy) return;
+    setBusy(true);
+    try {
+      await api.call(saveSsoConfig, {
+        body: { clientId: clientId.trim(), clientSecret, provider, slug, tenant: tenant.trim() },
+      });
+      // On to the identity provider; it brings the administrator back through /sso-login.
+      window.location.assign(ssoLoginUrl(slug));
+    } catch {
+      setSsoOnboarding(false);
+      notify.error(messages.ssoIntegrationProblem);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="sso-setup-heading" className="mx-auto flex max-w-2xl flex-col gap-6">
+      <StepTrail steps={STEPS} current={0} />
+      <div>
+        <h1 id="sso-setup-heading" className="text-2xl font-semibold text-ink">
+          Provide Your SSO Details
+        </h1>
+        <p className="mt-2 text-ink-muted">
+          Create an application for the portal in {provider} and copy its details here.{' '}
+          <Link href={provider === 'okta' ? links.docs.okta : links.docs.azure} external>
+            {provider} setup guide
+          </Link>
+        </p>
+      </div>
+      <form
+        onSubmit={(e) => void submit(e)}
+        aria-label="SSO details"
+        className="flex flex-col gap-4 rounded-card border border-surface-border bg-surface p-5 shadow-card"
+      >
+        <TextField label="Redirect URL" value={session?.organization.redirectUrl ?? ''} readOnly />
+        <TextField
+          label="Client ID"
+          value={clientId}
+          maxLength={512}
+          onChange={(e) => setClientId(e.target.value)}
+        />
+        <TextField
+          label="Client Secret"
+          type="password"
+          autoComplete="off"
+          value={clientSecret}
+          maxLength={8192}
+          onChange={(e) => setClientSecret(e.target.value)}
+        />
+        <TextField
+          label="TENANT"
+          hint="Tenant (full path)"
+          value={tenant}
+          maxLength={2048}
+          onChange={(e) => setTenant(e.target.value)}
+        />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={!filled} busy={busy} busyLabel="Submitting...">
+            Apply Settings
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
