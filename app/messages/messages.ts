@@ -28,7 +28,11 @@ export const messages = {
   ssoGroupMembersFailed: 'Failed to get sso users for groups',
   ssoProviderFailed: 'Failed to get sso provider',
   ssoIntegrationProblem: 'Problem with SSO integration',
+  // 8.2 Alerts
+  alertsFailed: 'Failed to get alerts',
+  updateAlertsFailed: 'Failed to update alert(s). Please try again',
   // 8.4
+  alertsUpdated: (n: number) => `Updated ${n} alert(s)`,
   invitationsSent: (n: number) => `Invitations are being sent to ${n} organization member(s)`,
 
   // 5. validation

@@ -15,6 +15,7 @@ const LogoutScreen = lazy(() => import('../auth/logout-screen'));
 const ErrorScreen = lazy(() => import('../error/error-screen'));
 const DashboardScreen = lazy(() => import('../dashboard/dashboard-screen'));
 const ComingSoonScreen = lazy(() => import('../placeholder/coming-soon-screen'));
+const AlertsScreen = lazy(() => import('../alerts/alerts-screen'));
 const MemberManagementScreen = lazy(() => import('../members/member-management-screen'));
 const MemberUploadScreen = lazy(() => import('../members/member-upload-screen'));
 const MemberManualScreen = lazy(() => import('../members/member-manual-screen'));
@@ -29,7 +30,6 @@ const comingSoonPages: ReadonlyArray<readonly [string, string]> = [
   [paths.addAdmin, 'Add Admin'],
   [paths.resendAdminInvite, 'Resend Admin Invite'],
   [paths.welcome, 'Welcome'],
-  [paths.alertsConsole, 'Alerts'],
 ];
 
 function placeholder(title: string): ComponentType {
@@ -84,6 +84,7 @@ export function AppRoutes() {
         <Switch>
           {sharedRoutes()}
           <Route path={paths.dashboard} component={DashboardScreen} />
+          <Route path={paths.alertsConsole} component={AlertsScreen} />
           <Route path={paths.memberManagement} component={MemberManagementScreen} />
           <Route path={paths.memberUpload} component={MemberUploadScreen} />
           <Route path={paths.memberManualUpload} component={MemberManualScreen} />

@@ -1,0 +1,181 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { RowSelectionState, SortingState } from '@tanstack/react-table';
+import { Link as RouterLink, useLocation, useSearch } from 'wouter';
+import { ALERT_PAGE_SIZES, type AlertStatus } from '@contract/alerts';
+import { Button } from '@ui/button/button';
+import { DataTable } from '@ui/data-table/data-table';
+import {
+  FilterMenu,
+  type FilterMenuChange,
+  type FilterMenuGroup,
+} from '@ui/filter-menu/filter-menu';
+import { Paginator } from '@ui/paginator/paginator';
+import { SelectField } from '@ui/select-field/select-field';
+import { analytics } from '../analytics/instance';
+import { messages } from '../messages/messages';
+import { notify } from '../messages/toasts';
+import { paths } from '../routing/paths';
+import { usePageTitle } from '../routing/page-title';
+import { planAlertAction } from './alert-actions';
+import { alertColumns, sortAlerts } from './alert-columns';
+import { parseAlertsQuery, serializeAlertsQuery, type AlertsQuery } from './alerts-query';
+import { useAlerts } from './use-alerts';
+
+const STATUS_GROUP: FilterMenuGroup[] = [
+  {
+    id: 'status',
+    label: 'Status',
+    options: [
+      { value: 'all', label: 'All alerts', neutral: true },
+      { value: 'open', label: 'Open alerts' },
+      { value: 'closed', label: 'Closed alerts' },
+    ],
+  },
+];
+
+const ACTIONS = [
+  { value: 'Closed', label: 'Set status to Closed' },
+  { value: 'Open', label: 'Set status to Open' },
+];
+
+/** The status filter is one value: the option just chosen, or none. */
+function nextStatus(change: FilterMenuChange): AlertsQuery['status'] {
+  if (!change.checked || change.value === 'all' || change.value === null) return null;
+  return change.value === 'open' || change.value === 'closed' ? change.value : null;
+}
+
+export default function AlertsScreen() {
+  usePageTitle('Alerts');
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const query = useMemo(() => parseAlertsQuery(search), [search]);
+  const canonical = serializeAlertsQuery(query);
+  const { alerts, totalPages, loading, failed, update } = useAlerts(query);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [selection, setSelection] = useState<{ view: string; rows: RowSelectionState }>({
+    view: '',
+    rows: {},
+  });
+  const [action, setAction] = useState<AlertStatus | ''>('');
+  const [updating, setUpdating] = useState(false);
+  const tableArea = useRef<HTMLDivElement>(null);
+
+  const go = (next: AlertsQuery) => navigate(`${paths.alertsConsole}${serializeAlertsQuery(next)}`);
+
+  // Unknown values in the URL are corrected in place.
+  useEffect(() => {
+    const current = search ? `?${search}` : '';
+    if (location === paths.alertsConsole && current !== canonical) {
+      navigate(`${paths.alertsConsole}${canonical}`, { replace: true });
+    }
+  }, [canonical, location, navigate, search]);
+
+  // The table scrolls back to the top when its data changes (spec 2.5).
+  useEffect(() => {
+    tableArea.current?.querySelector('[data-slot="data-table-container"]')?.scrollTo?.({ top: 0 });
+  }, [alerts]);
+
+  const rowSelection = selection.view === canonical ? selection.rows : {};
+  const selected = alerts.filter((a) => rowSelection[a.scanId]);
+  const rows = useMemo(
+    () => sortAlerts(alerts, sorting[0]?.id, sorting[0]?.desc ?? false),
+    [alerts, sorting],
+  );
+
+  async function runAction() {
+    if (!action) return;
+    const plan = planAlertAction(selected, action);
+    if (plan.kind === 'nothing-selected') return;
+    if (plan.kind === 'already') {
+      notify.info(plan.message);
+      return;
+    }
+    setUpdating(true);
+    try {
+      await update(plan.alertIds, plan.status);
+      notify.success(messages.alertsUpdated(plan.alertIds.length));
+      setAction('');
+      setSelection({ view: canonical, rows: {} });
+    } catch {
+      notify.error(messages.updateAlertsFailed);
+    } finally {
+      setUpdating(false);
+    }
+  }
+
+  const noAlertsAtAll =
+    !loading && !failed && alerts.length === 0 && query.status === null && query.page === 1;
+
+  return (
+    <section aria-labelledby="alerts-heading" className="flex flex-col gap-5">
+      <h1 id="alerts-heading" className="text-2xl font-semibold text-ink">
+        Alerts
+      </h1>
+      {noAlertsAtAll ? (
+        <div className="flex flex-col items-center gap-3 rounded-card border border-surface-border bg-surface px-6 py-12 text-center shadow-card">
+          <h2 className="text-lg font-semibold text-ink">No alerts found for your organization!</h2>
+          <p className="text-ink-muted">
+            Any detections made by our threat hunting tools will be shown here
+          </p>
+          <Button asChild>
+            <RouterLink href={paths.dashboard}>View device scans</RouterLink>
+          </Button>
+        </div>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <FilterMenu
+              groups={STATUS_GROUP}
+              value={{ status: [query.status ?? 'all'] }}
+              onValueChange={(_, change) => go({ ...query, page: 1, status: nextStatus(change) })}
+              onOpenChange={(open) => {
+                if (open) analytics.track('showDropdown');
+              }}
+            />
+            <div className="flex items-end gap-3">
+              <SelectField
+                label="ACTION"
+                options={ACTIONS}
+                placeholder={selected.length ? 'Select option' : 'Select alert to enable options'}
+                disabled={selected.length === 0 || updating}
+                value={selected.length ? action : ''}
+                onChange={(e) => setAction(e.target.value as AlertStatus)}
+                fieldClassName="w-64"
+              />
+              {action && selected.length ? (
+                <Button busy={updating} busyLabel="Updating..." onClick={() => void runAction()}>
+                  Update
+                </Button>
+              ) : null}
+            </div>
+          </div>
+          <div ref={tableArea}>
+            <DataTable
+              aria-label="Alerts"
+              columns={alertColumns}
+              data={rows}
+              getRowId={(a) => a.scanId}
+              sorting={sorting}
+              onSortingChange={setSorting}
+              enableRowSelection
+              rowSelection={rowSelection}
+              onRowSelectionChange={(rows) => setSelection({ view: canonical, rows })}
+              maxHeight="60vh"
+              loading={loading}
+              error={failed ? messages.alertsFailed : undefined}
+              empty="No alerts match this filter."
+            />
+          </div>
+          <Paginator
+            page={Math.min(query.page, Math.max(totalPages, 1))}
+            pageCount={totalPages}
+            pageSize={query.pageSize}
+            pageSizeOptions={[...ALERT_PAGE_SIZES]}
+            onPageChange={(page) => go({ ...query, page })}
+            onPageSizeChange={(pageSize) => go({ ...query, page: 1, pageSize })}
+          />
+        </>
+      )}
+    </section>
+  );
+}
