@@ -69,10 +69,18 @@ export const CreateMembersQuery = z.object({
 });
 export type CreateMembersQuery = z.input<typeof CreateMembersQuery>;
 
+/**
+ * The server applies the duplicate rule of spec 4 itself: a member whose e-mail (case-insensitive)
+ * belongs to an existing member of the organization, or repeats an earlier entry of `members`, is
+ * skipped unless re-allowed. `allowedDuplicates` re-allows them: one e-mail per re-allowed row,
+ * so an e-mail listed twice re-allows two duplicate rows with that address (each re-allowed row
+ * becomes a member of its own with its own code: one row is one enrolment seat).
+ */
 export const CreateMembersBody = z.object({
   members: z.array(NewMember).check(z.minLength(1), z.maxLength(CSV_MAX_ROWS)),
+  allowedDuplicates: z._default(z.array(emailField()).check(z.maxLength(CSV_MAX_ROWS)), []),
 });
-export type CreateMembersBody = z.infer<typeof CreateMembersBody>;
+export type CreateMembersBody = z.input<typeof CreateMembersBody>;
 
 export const CreateMembersResult = z.looseObject({
   ...messageFields,

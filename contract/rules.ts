@@ -31,13 +31,7 @@ export function isValidEmail(value: string): boolean {
 }
 
 export type PasswordProblem =
-  | 'required'
-  | 'too-short'
-  | 'too-long'
-  | 'lowercase'
-  | 'uppercase'
-  | 'digit'
-  | 'special';
+  'required' | 'too-short' | 'too-long' | 'lowercase' | 'uppercase' | 'digit' | 'special';
 
 /** Every rule of section 5 the password breaks, in the order the hint names them. */
 export function passwordProblems(value: string): PasswordProblem[] {

@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { ErrorBody } from '@contract/endpoint';
+import { CSV_MAX_BYTES, createMembers, createSsoMembers, readMembers } from '@contract/members';
 import type { AppDeps, Services } from './deps';
 import type { AppEnv } from './env';
 import { API_PREFIX, createRoute } from './route';
@@ -21,10 +22,16 @@ import { DevMailbox } from './mail/dev-mailbox';
 import { sessionRoutes } from './routes/session';
 import { orgsRoutes } from './routes/orgs';
 import { devicesRoutes } from './routes/devices';
+import { csvTooLargeMessage, membersRoutes } from './routes/members';
+import { ssoRoutes } from './routes/sso';
 import { devSystemRoutes, healthRoutes } from './routes/system';
 import { devIdpRoutes } from './routes/dev-idp';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Room for the multipart boundaries and part headers around a CSV of CSV_MAX_BYTES. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** 10,000 members and 10,000 re-allowed duplicates of realistic length fit easily. */
+const CREATE_MEMBERS_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 export function resolveServices(deps: AppDeps): Services {
   const now = deps.now ?? (() => new Date());
@@ -55,13 +62,32 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
 
-  app.use(
-    `${API_PREFIX}/*`,
-    bodyLimit({
-      maxSize: deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
-      onError: (c) => c.json({ error: 'Request body too large' } satisfies ErrorBody, 413),
-    }),
-  );
+  const defaultLimit = bodyLimit({
+    maxSize: deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    onError: (c) => c.json({ error: 'Request body too large' } satisfies ErrorBody, 413),
+  });
+  // Calls whose bodies may be larger: the CSV upload (the file plus the multipart framing) and
+  // the create calls (up to CSV_MAX_ROWS members and as many re-allowed duplicates).
+  const largeLimits = new Map([
+    [
+      `${API_PREFIX}${readMembers.path}`,
+      bodyLimit({
+        maxSize: CSV_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+        onError: (c) => c.json({ error: csvTooLargeMessage() } satisfies ErrorBody, 413),
+      }),
+    ],
+    ...[createMembers.path, createSsoMembers.path].map(
+      (p) =>
+        [
+          `${API_PREFIX}${p}`,
+          bodyLimit({
+            maxSize: CREATE_MEMBERS_BODY_LIMIT_BYTES,
+            onError: (c) => c.json({ error: 'Request body too large' } satisfies ErrorBody, 413),
+          }),
+        ] as const,
+    ),
+  ]);
+  app.use(`${API_PREFIX}/*`, (c, next) => (largeLimits.get(c.req.path) ?? defaultLimit)(c, next));
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     // CSRF defence in depth (the cookie is SameSite=Lax): browsers mark requests from other sites.
     if (
@@ -88,6 +114,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   sessionRoutes(app, route, s);
   orgsRoutes(app, route, s);
   devicesRoutes(app, route, s);
+  membersRoutes(app, route, s);
+  ssoRoutes(app, route, s);
   if (!s.production) {
     devSystemRoutes(app, route, s);
     devIdpRoutes(app, s);

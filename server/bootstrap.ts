@@ -2,6 +2,7 @@ import type { DatabaseHandle } from './db';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './seed';
 import { seedDemoDevices } from './seed-devices';
+import { seedDemoSsoDirectory } from './seed-sso';
 import type { ScryptParams } from './auth/passwords';
 
 /** Migrates, then seeds an empty database. Safe to run at every start. */
@@ -13,5 +14,7 @@ export async function prepareDatabase(
   const seeded = await seedIfEmpty(handle.db, options);
   // Runs once per database (recorded in seed_steps), also on one seeded before devices existed.
   const seededDevices = await seedDemoDevices(handle.db);
-  return { applied, seeded: seeded || seededDevices };
+  // The simulated identity provider's directory (issue 4): once per database, after the devices.
+  const seededDirectory = await seedDemoSsoDirectory(handle.db);
+  return { applied, seeded: seeded || seededDevices || seededDirectory };
 }

@@ -1,6 +1,7 @@
 /**
  * The one place where HTTP meets the contract: `route(app, endpoint, handler)` registers
- * `endpoint.method /api{endpoint.path}`, parses query and JSON body with the endpoint's schemas,
+ * `endpoint.method /api{endpoint.path}`, parses query and JSON body with the endpoint's schemas
+ * (a `multipart` endpoint gets the parsed form data instead, for its handler to check),
  * enforces the session for non-public endpoints and validates the handler's answer against
  * `endpoint.response` before sending it (a mismatch is a 500: contract drift shows up in tests).
  */
@@ -22,6 +23,8 @@ export interface HandlerArgs<E extends Endpoint> {
   query: ParsedQueryOf<E>;
   body: ParsedBodyOf<E>;
   session: SessionFor<E>;
+  /** The parsed `multipart/form-data` body of a `multipart` endpoint (undefined otherwise). */
+  form: E extends { multipart: true } ? FormData : undefined;
   c: Context<AppEnv>;
 }
 
@@ -78,6 +81,19 @@ async function readJsonBody(c: Context): Promise<unknown> {
   }
 }
 
+/** Only multipart/form-data, parsed by the platform's FormData parser. */
+async function readFormBody(c: Context): Promise<FormData> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(type)) {
+    throw new HttpError(415, { error: 'Content-Type must be multipart/form-data' });
+  }
+  try {
+    return await c.req.formData();
+  } catch {
+    throw new HttpError(400, { error: 'Malformed multipart/form-data body' });
+  }
+}
+
 export function errorResponse(c: Context, error: HttpError): Response {
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
   return c.json(error.body satisfies ErrorBody, error.status);
@@ -107,10 +123,12 @@ export function createRoute(resolveSession: SessionResolver) {
           if (!parsed.success) throw invalid('body', toIssues(parsed.error));
           body = parsed.data;
         }
+        const form = endpoint.multipart ? await readFormBody(c) : undefined;
         const result = await handler({
           query: query as ParsedQueryOf<E>,
           body: body as ParsedBodyOf<E>,
           session: session as SessionFor<E>,
+          form: form as HandlerArgs<E>['form'],
           c,
         });
         const checked = endpoint.response.safeParse(result);

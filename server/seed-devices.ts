@@ -12,6 +12,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './db';
 import { devices, members, organizations, seedSteps, users, type NewDeviceRow } from './db/schema';
+import { CODE_ALPHABET } from './members/codes';
 
 export const DEMO_DEVICES_STEP = '0002_demo_devices';
 /** The moment the demo data is written against (scan times are offsets before it). */
@@ -189,7 +190,6 @@ const ANDROID_MODELS = [
 /** Newest first: an outdated version is likelier on a device that needs fixes. */
 const IOS_VERSIONS = ['26.1', '26.0.1', '18.7.2', '18.6', '17.7.10', '16.7.12'] as const;
 const ANDROID_VERSIONS = ['16', '15', '14', '13', '12'] as const;
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export interface DemoMember {
   name: string;

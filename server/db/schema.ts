@@ -57,6 +57,10 @@ export const members = pgTable('members', {
   name: text('name').notNull(),
   email: text('email').notNull(),
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  /** 'ABCD-EF23' (0003_members.sql); null for members created before codes existed. */
+  enrollmentCode: text('enrollment_code').unique(),
+  /** When the invitation was handed to the mailer; null: not sent yet. */
+  invitedAt: timestamp('invited_at', tz),
 });
 
 export const sessions = pgTable('sessions', {
@@ -119,6 +123,47 @@ export const devices = pgTable('devices', {
     .array()
     .notNull()
     .generatedAlwaysAs(sql`os_version_key`),
+});
+
+/** SSO provider configuration (0004_sso.sql). `clientSecret` is never read into an answer. */
+export const ssoConfigs = pgTable('sso_configs', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['okta', 'azure'] }).notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  tenant: text('tenant').notNull(),
+  updatedAt: timestamp('updated_at', tz).notNull(),
+});
+
+/** The simulated identity provider's directory: users, groups and memberships. */
+export const ssoDirectoryUsers = pgTable('sso_directory_users', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  externalId: text('external_id').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+});
+
+export const ssoDirectoryGroups = pgTable('sso_directory_groups', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  externalId: text('external_id').notNull(),
+  name: text('name').notNull(),
+});
+
+export const ssoDirectoryGroupMembers = pgTable('sso_directory_group_members', {
+  groupId: integer('group_id')
+    .notNull()
+    .references(() => ssoDirectoryGroups.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => ssoDirectoryUsers.id, { onDelete: 'cascade' }),
 });
 
 /** Demo data steps already applied (server/seed.ts). */
