@@ -105,3 +105,16 @@ describe('helpers', () => {
     expect(buildQuery(undefined)).toBe('');
   });
 });
+
+describe('generic handler opt-out', () => {
+  it('leaves message fields alone when the screen shows them itself', async () => {
+    const onMessages = vi.fn();
+    const client = createApiClient({
+      baseUrl: '/api',
+      fetch: vi.fn(async () => jsonResponse(200, { ...sessions.acme, error: 'parse problem' })),
+      onMessages,
+    });
+    await client.call(getSession, { skipGenericMessages: true });
+    expect(onMessages).not.toHaveBeenCalled();
+  });
+});

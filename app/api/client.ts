@@ -50,6 +50,11 @@ export interface CallOptions<E extends Endpoint> {
   signal?: AbortSignal;
   /** The caller handles a 401 itself (session hydration after SSO). */
   skipUnauthorizedRule?: boolean;
+  /**
+   * The answer's message fields are data the screen shows itself (read-members answers the parse
+   * problem as `error`, shown on the review screen), so the generic handler leaves them alone.
+   */
+  skipGenericMessages?: boolean;
 }
 
 export function buildQuery(query: unknown): string {
@@ -78,7 +83,7 @@ export function createApiClient(options: ApiClientOptions) {
     endpoint: E,
     callOptions: CallOptions<E> = {},
   ): Promise<ResponseOf<E>> {
-    const { query, body, signal, skipUnauthorizedRule } = callOptions;
+    const { query, body, signal, skipUnauthorizedRule, skipGenericMessages } = callOptions;
     const headers: Record<string, string> = {
       Accept: 'application/json',
       // A non-simple header: a cross-site form or image cannot send it (CSRF defence).
@@ -126,7 +131,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (!parsed.success) {
       throw new ApiError(response.status, data, `Unexpected answer from ${endpoint.path}`);
     }
-    const messages = serverMessages(data);
+    const messages = skipGenericMessages ? [] : serverMessages(data);
     if (messages.length) options.onMessages?.(messages);
     return parsed.data as ResponseOf<E>;
   }

@@ -110,11 +110,7 @@ function Review({ state }: { state: ConfirmState }) {
           organization.
         </p>
       </div>
-      {state.error ? (
-        <Banner kind="warning" title="Some rows of the file could not be read">
-          {state.error}
-        </Banner>
-      ) : null}
+      {state.error ? <Banner kind="warning">{state.error}</Banner> : null}
       <DuplicateReview
         members={review}
         onToggle={(id) =>

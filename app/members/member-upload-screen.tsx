@@ -30,7 +30,7 @@ export default function MemberUploadScreen() {
     try {
       const form = new FormData();
       form.append('file', file);
-      const result = await api.call(readMembers, { body: form });
+      const result = await api.call(readMembers, { body: form, skipGenericMessages: true });
       const state: ConfirmState = { source: 'csv', members: result.members, error: result.error };
       navigate(paths.memberConfirm, { state });
     } catch {
