@@ -22,6 +22,7 @@ import { DevMailbox } from './mail/dev-mailbox';
 import { sessionRoutes } from './routes/session';
 import { orgsRoutes } from './routes/orgs';
 import { devicesRoutes } from './routes/devices';
+import { alertsRoutes } from './routes/alerts';
 import { csvTooLargeMessage, membersRoutes } from './routes/members';
 import { ssoRoutes } from './routes/sso';
 import { devSystemRoutes, healthRoutes } from './routes/system';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   sessionRoutes(app, route, s);
   orgsRoutes(app, route, s);
   devicesRoutes(app, route, s);
+  alertsRoutes(app, route, s);
   membersRoutes(app, route, s);
   ssoRoutes(app, route, s);
   if (!s.production) {

@@ -3,6 +3,7 @@ import { migrate } from './db/migrate';
 import { seedIfEmpty } from './seed';
 import { seedDemoDevices } from './seed-devices';
 import { seedDemoSsoDirectory } from './seed-sso';
+import { seedDemoAlerts } from './seed-alerts';
 import type { ScryptParams } from './auth/passwords';
 
 /** Migrates, then seeds an empty database. Safe to run at every start. */
@@ -16,5 +17,7 @@ export async function prepareDatabase(
   const seededDevices = await seedDemoDevices(handle.db);
   // The simulated identity provider's directory (issue 4): once per database, after the devices.
   const seededDirectory = await seedDemoSsoDirectory(handle.db);
-  return { applied, seeded: seeded || seededDevices || seededDirectory };
+  // Demo alerts on the demo devices (issue 5): once per database, after the devices.
+  const seededAlerts = await seedDemoAlerts(handle.db);
+  return { applied, seeded: seeded || seededDevices || seededDirectory || seededAlerts };
 }

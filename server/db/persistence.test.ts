@@ -15,7 +15,13 @@ it('a PGlite data directory survives a restart: migrated and seeded once', async
   const dataDir = path.join(dir, 'data');
   const first = await openDatabase({ dataDir });
   expect(await prepareDatabase(first, { scrypt: TEST_SCRYPT_PARAMS })).toEqual({
-    applied: ['0001_init.sql', '0002_devices.sql', '0003_members.sql', '0004_sso.sql'],
+    applied: [
+      '0001_init.sql',
+      '0002_devices.sql',
+      '0003_members.sql',
+      '0004_sso.sql',
+      '0005_alerts.sql',
+    ],
     seeded: true,
   });
   await first.db.update(organizations).set({ name: 'Acme Renamed' });

@@ -166,6 +166,30 @@ export const ssoDirectoryGroupMembers = pgTable('sso_directory_group_members', {
     .references(() => ssoDirectoryUsers.id, { onDelete: 'cascade' }),
 });
 
+/**
+ * Alerts (0005_alerts.sql). `deviceLabel` and `memberName` are copies taken from the device when
+ * the alert is inserted with a `deviceId` (trigger); they stay when the device is deleted.
+ */
+export const alerts = pgTable('alerts', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** The public id (the API's scanId). */
+  scanId: text('scan_id').notNull().unique(),
+  deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+  deviceLabel: text('device_label').notNull(),
+  memberName: text('member_name'),
+  alertName: text('alert_name').notNull(),
+  /** JSON text of `[{ threat }]`, passed through as written (it may be malformed). */
+  alertDescription: text('alert_description').notNull(),
+  severity: text('severity').notNull(),
+  status: text('status', { enum: ['Open', 'Closed'] })
+    .notNull()
+    .default('Open'),
+  scanTime: timestamp('scan_time', tz).notNull(),
+});
+
 /** Demo data steps already applied (server/seed.ts). */
 export const seedSteps = pgTable('seed_steps', {
   name: text('name').primaryKey(),
@@ -176,3 +200,5 @@ export type Organization = typeof organizations.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
 export type NewDeviceRow = typeof devices.$inferInsert;
+export type AlertRow = typeof alerts.$inferSelect;
+export type NewAlertRow = typeof alerts.$inferInsert;

@@ -1,0 +1,114 @@
+/**
+ * Alerts of an organization: the console's list (newest scan first, then id) and the bulk status
+ * change. Every query is limited to one organization.
+ *
+ * Pages use LIMIT/OFFSET over the list indexes of 0005_alerts.sql (`(org_id, status, scan_time
+ * DESC, id)` with a status filter, `(org_id, scan_time DESC, id)` without): the ORDER BY below is
+ * exactly their order, so a page is an index scan that skips `offset` entries. That is cheap at
+ * the scale alerts have (an organization's open detections, thousands at most); should they reach
+ * the device list's scale, the page anchors of ./page-anchors.ts apply here as well.
+ */
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type {
+  Alert,
+  AlertPage,
+  AlertStatus,
+  AlertStatusFilter,
+  ParsedListAlertsQuery,
+} from '@contract/alerts';
+import type { Database } from '../db';
+import { alerts } from '../db/schema';
+
+const STATUS_OF_FILTER: Record<AlertStatusFilter, AlertStatus> = {
+  open: 'Open',
+  closed: 'Closed',
+};
+
+function filtersOf(orgId: number, status: AlertStatusFilter | undefined): SQL {
+  const conditions: SQL[] = [eq(alerts.orgId, orgId)];
+  if (status) conditions.push(eq(alerts.status, STATUS_OF_FILTER[status]));
+  return and(...conditions) as SQL;
+}
+
+/** One page of the organization's alerts; a page beyond the end is empty, with the page count. */
+export async function listAlertPage(
+  db: Database,
+  orgId: number,
+  query: ParsedListAlertsQuery,
+): Promise<AlertPage> {
+  const where = filtersOf(orgId, query.status);
+  const [counted] = await db.select({ n: count() }).from(alerts).where(where);
+  const totalPages = Math.ceil((counted?.n ?? 0) / query.pageSize);
+  if (query.page > totalPages) return { alerts: [], totalPages };
+
+  const rows = await db
+    .select({
+      scanId: alerts.scanId,
+      alertName: alerts.alertName,
+      alertDescription: alerts.alertDescription,
+      severity: alerts.severity,
+      status: alerts.status,
+      memberName: alerts.memberName,
+      deviceLabel: alerts.deviceLabel,
+      scanTime: alerts.scanTime,
+    })
+    .from(alerts)
+    .where(where)
+    .orderBy(desc(alerts.scanTime), asc(alerts.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { alerts: rows.map(toAlert), totalPages };
+}
+
+function toAlert(row: {
+  scanId: string;
+  alertName: string;
+  alertDescription: string;
+  severity: string;
+  status: AlertStatus;
+  memberName: string | null;
+  deviceLabel: string;
+  scanTime: Date;
+}): Alert {
+  return {
+    alertName: row.alertName,
+    alertDescription: row.alertDescription,
+    severity: row.severity,
+    alertStatus: row.status,
+    memberName: row.memberName,
+    device: row.deviceLabel,
+    scanTime: row.scanTime.toISOString(),
+    scanId: row.scanId,
+  };
+}
+
+/**
+ * Sets the status of the organization's alerts with these scan ids, in one UPDATE limited to the
+ * organization: ids of other organizations and unknown ids are ignored. Alerts that already have
+ * the status are left as they are (no write). Returns how many alerts changed.
+ */
+export async function setAlertStatus(
+  db: Database,
+  orgId: number,
+  scanIds: readonly string[],
+  status: AlertStatus,
+): Promise<number> {
+  const changed = await db
+    .update(alerts)
+    .set({ status })
+    .where(
+      and(
+        eq(alerts.orgId, orgId),
+        inArray(alerts.scanId, [...new Set(scanIds)]),
+        // Idempotent without rewriting rows that already have the status.
+        ne(alerts.status, status),
+      ),
+    )
+    .returning({ id: alerts.id });
+  return changed.length;
+}
+
+/** Planner statistics for the alert indexes (PGlite runs no autovacuum; see housekeeping.ts). */
+export async function analyzeAlerts(db: Database): Promise<void> {
+  await db.execute(sql`ANALYZE alerts`);
+}
