@@ -44,7 +44,7 @@ export const Default: Story = {
   parameters: { msw: { handlers: [listFromFixture] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('table', { name: 'Alerts' });
+    await canvas.findByRole('table', { name: 'Alert list' });
     const action = canvas.getByRole('combobox', { name: 'ACTION' });
     await expect(action).toBeDisabled();
   },
@@ -88,7 +88,7 @@ export const Loading: Story = {
   },
   play: async ({ canvasElement }) => {
     await expect(
-      await within(canvasElement).findByRole('table', { name: 'Alerts' }),
+      await within(canvasElement).findByRole('table', { name: 'Alert list' }),
     ).toHaveAttribute('aria-busy', 'true');
   },
 };

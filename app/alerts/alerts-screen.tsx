@@ -151,7 +151,7 @@ export default function AlertsScreen() {
           </div>
           <div ref={tableArea}>
             <DataTable
-              aria-label="Alerts"
+              aria-label="Alert list"
               columns={alertColumns}
               data={rows}
               getRowId={(a) => a.scanId}

@@ -111,7 +111,9 @@ describe('generic handler opt-out', () => {
     const onMessages = vi.fn();
     const client = createApiClient({
       baseUrl: '/api',
-      fetch: vi.fn(async () => jsonResponse(200, { ...sessions.acme, info: 'shown by the screen' })),
+      fetch: vi.fn(async () =>
+        jsonResponse(200, { ...sessions.acme, info: 'shown by the screen' }),
+      ),
       onMessages,
     });
     await client.call(getSession, { skipGenericMessages: true });

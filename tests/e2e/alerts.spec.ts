@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { demo, expect, signInViaApi, test } from './fixtures';
 
-const table = (page: Page) => page.getByRole('table', { name: 'Alerts' });
+const table = (page: Page) => page.getByRole('table', { name: 'Alert list' });
 const rows = (page: Page) => table(page).locator('tbody tr[data-slot="data-table-row"]');
 /** What identifies an alert row for a person: its device/member cell and scan time. */
 async function rowKey(page: Page, index: number) {
