@@ -31,7 +31,25 @@ export const messages = {
   // 8.2 Alerts
   alertsFailed: 'Failed to get alerts',
   updateAlertsFailed: 'Failed to update alert(s). Please try again',
+  // 8.2 Admins, SCIM and MDM, Threat hunter
+  adminsFailed: 'Problem requesting organization administrators.',
+  addAdminFailed: 'Failed to add admin.',
+  sendEmailFailed: 'Failed to send email',
+  deleteSsoFailed: (provider: string) =>
+    `Problem deleting sso integration. Contact ${provider} support.`,
+  scimGetFailed: 'Failed to get SCIM settings.',
+  scimUpdateFailed: 'Failed to update SCIM settings.',
+  mdmGetFailed: 'Failed to get MDM settings.',
+  mdmUpdateFailed: 'Failed to update MDM configuration.',
+  threatHunterUsersFailed: 'Problem requesting Threat Hunter users',
+  addThreatHunterFailed: 'Failed to add Threat Hunter User',
   // 8.4
+  adminInvited: (email: string) => `${email} has been invited as an administrator.`,
+  emailSent: (email: string) => `Email has been sent to ${email}`,
+  scimUpdated: 'Successfully updated SCIM configuration',
+  mdmUpdated: 'Successfully updated MDM configuration',
+  threatHunterInvited: (name: string) =>
+    `${name} has been invited to Threat Hunter, and will receive an email with further instructions.`,
   alertsUpdated: (n: number) => `Updated ${n} alert(s)`,
   invitationsSent: (n: number) => `Invitations are being sent to ${n} organization member(s)`,
 

@@ -15,6 +15,7 @@ const LogoutScreen = lazy(() => import('../auth/logout-screen'));
 const ErrorScreen = lazy(() => import('../error/error-screen'));
 const DashboardScreen = lazy(() => import('../dashboard/dashboard-screen'));
 const ComingSoonScreen = lazy(() => import('../placeholder/coming-soon-screen'));
+const SettingsScreen = lazy(() => import('../settings/settings-screen'));
 const AlertsScreen = lazy(() => import('../alerts/alerts-screen'));
 const MemberManagementScreen = lazy(() => import('../members/member-management-screen'));
 const MemberUploadScreen = lazy(() => import('../members/member-upload-screen'));
@@ -26,7 +27,6 @@ const MemberSsoGroupsScreen = lazy(() => import('../members/member-sso-groups-sc
 
 /** Signed-in screens that later releases build, with their page names. */
 const comingSoonPages: ReadonlyArray<readonly [string, string]> = [
-  [paths.settings, 'Settings'],
   [paths.addAdmin, 'Add Admin'],
   [paths.resendAdminInvite, 'Resend Admin Invite'],
   [paths.welcome, 'Welcome'],
@@ -85,6 +85,7 @@ export function AppRoutes() {
           {sharedRoutes()}
           <Route path={paths.dashboard} component={DashboardScreen} />
           <Route path={paths.alertsConsole} component={AlertsScreen} />
+          <Route path={paths.settings} component={SettingsScreen} />
           <Route path={paths.memberManagement} component={MemberManagementScreen} />
           <Route path={paths.memberUpload} component={MemberUploadScreen} />
           <Route path={paths.memberManualUpload} component={MemberManualScreen} />

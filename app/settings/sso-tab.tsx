@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import useSWR from 'swr';
+import { useLocation } from 'wouter';
+import { logout } from '@contract/session';
+import { lookupOrg } from '@contract/orgs';
+import { deleteSso } from '@contract/sso';
+import { Button } from '@ui/button/button';
+import { ConfirmDialog } from '@ui/confirm-dialog/confirm-dialog';
+import { analytics } from '../analytics/instance';
+import { api } from '../api/api';
+import { messages } from '../messages/messages';
+import { notify } from '../messages/toasts';
+import { paths } from '../routing/paths';
+import { sessionStore, useSession } from '../session/session';
+
+/**
+ * The SSO tab (spec 2.6). With no provider in the session the organization is looked up by slug
+ * and its hasSSO flag decides; disconnecting signs the administrator out to the login screen,
+ * since how they sign in has just changed.
+ */
+export function SsoTab() {
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const provider = session?.organization.ssoProvider ?? null;
+  const slug = session?.organization.slug ?? '';
+  const lookup = useSWR(
+    provider ? null : ['orgs/lookup', slug],
+    () => api.call(lookupOrg, { body: { slug } }),
+    {
+      revalidateOnFocus: false,
+    },
+  );
+  const configured = Boolean(provider) || Boolean(lookup.data?.hasSSO);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function disconnect() {
+    analytics.track('disconnectSso');
+    setBusy(true);
+    try {
+      await api.call(deleteSso);
+    } catch {
+      notify.error(messages.deleteSsoFailed(provider ?? 'your SSO provider'));
+      setBusy(false);
+      setConfirming(false);
+      return;
+    }
+    await api.call(logout).catch(() => undefined);
+    sessionStore.dispatch({ type: 'Delete' });
+    navigate(paths.login, { replace: true });
+  }
+
+  return (
+    <div className="flex flex-col gap-5 rounded-card border border-surface-border bg-surface p-6 shadow-card">
+      <h2 className="text-xl font-semibold text-ink">Single Sign-On</h2>
+      {!provider && lookup.isLoading ? (
+        <p className="text-ink-muted">Loading…</p>
+      ) : configured ? (
+        <>
+          <p className="text-ink">
+            {provider ? `${provider} configured` : 'Please login with SSO to complete setup'}
+          </p>
+          <div>
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              Disconnect
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="text-ink">Not yet configured</p>
+          <div>
+            <Button onClick={() => navigate(paths.ssoSelection)}>Set Up SSO</Button>
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => !busy && setConfirming(open)}
+        title="Disconnect SSO"
+        message="Members and administrators will no longer sign in through your identity provider. You will be signed out."
+        confirmLabel="Disconnect"
+        confirmVariant="danger"
+        busy={busy}
+        busyLabel="Disconnecting..."
+        onConfirm={disconnect}
+      />
+    </div>
+  );
+}

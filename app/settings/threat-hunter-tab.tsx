@@ -1,0 +1,77 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import useSWR from 'swr';
+import {
+  addThreatHunterUser,
+  listThreatHunterUsers,
+  type ThreatHunterUser,
+} from '@contract/threat-hunter';
+import { DataTable } from '@ui/data-table/data-table';
+import { InviteForm } from '@ui/invite-form/invite-form';
+import { api } from '../api/api';
+import { emailError } from '../auth/validation';
+import { messages } from '../messages/messages';
+import { notify } from '../messages/toasts';
+
+const columns: ColumnDef<ThreatHunterUser>[] = [
+  { id: 'name', header: 'Name', accessorFn: (u) => u.name, enableSorting: false },
+  { id: 'email', header: 'Email', accessorFn: (u) => u.email, enableSorting: false },
+  {
+    id: 'accessCode',
+    header: 'Access Code',
+    accessorFn: (u) => u.accessCode,
+    enableSorting: false,
+    cell: ({ getValue }) => <code className="font-mono text-xs">{String(getValue())}</code>,
+  },
+  { id: 'status', header: 'Status', accessorFn: (u) => u.status, enableSorting: false },
+];
+
+/** The Threat Hunter tab (spec 2.6); the settings screen only shows it with access. */
+export function ThreatHunterTab() {
+  const { data, error, isLoading, mutate } = useSWR(
+    'threat-hunter/users',
+    () => api.call(listThreatHunterUsers),
+    {
+      revalidateOnFocus: false,
+      onError: () => notify.error(messages.threatHunterUsersFailed),
+    },
+  );
+
+  async function provision(values: { name: string; email: string }) {
+    try {
+      await api.call(addThreatHunterUser, { body: values });
+      notify.success(messages.threatHunterInvited(values.name));
+      await mutate();
+    } catch (e) {
+      notify.error(messages.addThreatHunterFailed);
+      throw e;
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <InviteForm
+        title="Provision Threat Hunter"
+        headingLevel={2}
+        submitLabel="Add"
+        busyLabel="Adding..."
+        validateEmail={emailError}
+        onSubmit={provision}
+        className="rounded-card border border-surface-border bg-surface p-5 shadow-card"
+      />
+      <section aria-labelledby="provisioned-heading" className="flex flex-col gap-3">
+        <h2 id="provisioned-heading" className="text-xl font-semibold text-ink">
+          Provisioned Users
+        </h2>
+        <DataTable
+          aria-label="Provisioned users"
+          columns={columns}
+          data={error ? [] : (data?.threatHunterUsers ?? [])}
+          getRowId={(u) => u.email}
+          loading={isLoading}
+          maxHeight="50vh"
+          empty="No users found. Use the Provision Threat Hunter form to invite users"
+        />
+      </section>
+    </div>
+  );
+}
