@@ -33,5 +33,8 @@ export default defineConfig({
   test: {
     include: ['{ui,contract,app,server,tests/unit}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Server tests run a real (WASM) PostgreSQL; on a busy 2-core machine a test can take seconds.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });
