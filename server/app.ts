@@ -25,6 +25,10 @@ import { devicesRoutes } from './routes/devices';
 import { alertsRoutes } from './routes/alerts';
 import { csvTooLargeMessage, membersRoutes } from './routes/members';
 import { ssoRoutes } from './routes/sso';
+import { adminsRoutes } from './routes/admins';
+import { scimRoutes } from './routes/scim';
+import { mdmRoutes } from './routes/mdm';
+import { threatHunterRoutes } from './routes/threat-hunter';
 import { devSystemRoutes, healthRoutes } from './routes/system';
 import { devIdpRoutes } from './routes/dev-idp';
 
@@ -118,6 +122,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   alertsRoutes(app, route, s);
   membersRoutes(app, route, s);
   ssoRoutes(app, route, s);
+  adminsRoutes(app, route, s);
+  scimRoutes(app, route, s);
+  mdmRoutes(app, route, s);
+  threatHunterRoutes(app, route, s);
   if (!s.production) {
     devSystemRoutes(app, route, s);
     devIdpRoutes(app, s);

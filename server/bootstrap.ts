@@ -4,6 +4,7 @@ import { seedIfEmpty } from './seed';
 import { seedDemoDevices } from './seed-devices';
 import { seedDemoSsoDirectory } from './seed-sso';
 import { seedDemoAlerts } from './seed-alerts';
+import { seedDemoSettings } from './seed-settings';
 import type { ScryptParams } from './auth/passwords';
 
 /** Migrates, then seeds an empty database. Safe to run at every start. */
@@ -19,5 +20,10 @@ export async function prepareDatabase(
   const seededDirectory = await seedDemoSsoDirectory(handle.db);
   // Demo alerts on the demo devices (issue 5): once per database, after the devices.
   const seededAlerts = await seedDemoAlerts(handle.db);
-  return { applied, seeded: seeded || seededDevices || seededDirectory || seededAlerts };
+  // Settings demo data (issue 6): pending administrators, threat hunter users; once per database.
+  const seededSettings = await seedDemoSettings(handle.db);
+  return {
+    applied,
+    seeded: seeded || seededDevices || seededDirectory || seededAlerts || seededSettings,
+  };
 }

@@ -3,7 +3,7 @@ import type { ErrorBody } from '@contract/endpoint';
 /** Thrown by handlers to answer with a non-2xx status and an {@link ErrorBody}. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503,
     readonly body: ErrorBody,
     readonly headers: Record<string, string> = {},
   ) {

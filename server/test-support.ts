@@ -64,6 +64,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     .update(readFileSync(path.join(here, 'seed-devices.ts')))
     .update(readFileSync(path.join(here, 'seed-sso.ts')))
     .update(readFileSync(path.join(here, 'seed-alerts.ts')))
+    .update(readFileSync(path.join(here, 'seed-settings.ts')))
     .update(readFileSync(path.join(here, 'members/codes.ts')))
     .update(JSON.stringify(TEST_SCRYPT_PARAMS))
     .update(readFileSync(path.join(here, '../node_modules/@electric-sql/pglite/package.json')))

@@ -3,19 +3,40 @@ import type { Database } from '../db';
 import { passwordResetTokens } from '../db/schema';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** An administrator invitation link works for 7 days (a resend issues a fresh one). */
+export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type TokenPurpose = 'reset' | 'invite';
 /** At most this many reset e-mails per address and hour; further requests are answered alike but send nothing. */
 export const MAX_RESET_EMAILS_PER_HOUR = 5;
 
 export async function insertResetToken(
   db: Database,
-  values: { tokenHash: string; userId: number; now: Date },
+  values: { tokenHash: string; userId: number; now: Date; purpose?: TokenPurpose },
 ): Promise<void> {
+  const purpose = values.purpose ?? 'reset';
+  const ttl = purpose === 'invite' ? INVITE_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS;
   await db.insert(passwordResetTokens).values({
     tokenHash: values.tokenHash,
     userId: values.userId,
     createdAt: values.now,
-    expiresAt: new Date(values.now.getTime() + RESET_TOKEN_TTL_MS),
+    expiresAt: new Date(values.now.getTime() + ttl),
+    purpose,
   });
+}
+
+/** Ends the user's unused invitation links (a resent invitation replaces the earlier one). */
+export async function revokeInviteTokens(db: Database, userId: number, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        eq(passwordResetTokens.purpose, 'invite'),
+        isNull(passwordResetTokens.usedAt),
+      ),
+    );
 }
 
 /**
@@ -61,7 +82,7 @@ export async function isResetTokenUsable(
   return rows.length > 0;
 }
 
-/** How many reset tokens the user was sent since `since` (to cap e-mails per address). */
+/** How many reset tokens (not invitations) the user was sent since `since` (to cap e-mails per address). */
 export async function countResetTokensSince(
   db: Database,
   userId: number,
@@ -70,7 +91,13 @@ export async function countResetTokensSince(
   const [row] = await db
     .select({ n: count() })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.userId, userId), gt(passwordResetTokens.createdAt, since)));
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        eq(passwordResetTokens.purpose, 'reset'),
+        gt(passwordResetTokens.createdAt, since),
+      ),
+    );
   return row?.n ?? 0;
 }
 

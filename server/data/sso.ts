@@ -70,7 +70,8 @@ export async function findSsoOnlyAdmins(db: Database, orgId: number): Promise<st
   const rows = await db
     .select({ email: users.email })
     .from(users)
-    .where(and(eq(users.orgId, orgId), isNull(users.passwordHash)))
+    // Pending administrators are not locked out: their invitation link sets a password.
+    .where(and(eq(users.orgId, orgId), isNull(users.passwordHash), eq(users.inviteAccepted, true)))
     .orderBy(asc(users.email));
   return rows.map((r) => r.email);
 }

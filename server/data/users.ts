@@ -45,7 +45,10 @@ export async function findFirstOrgAdmin(db: Database, orgId: number): Promise<Us
   return user ?? null;
 }
 
-/** Sets a new password hash; returns the user (null when gone). */
+/**
+ * Sets a new password hash; returns the user (null when gone). A pending administrator's first
+ * password (through the invitation link) accepts the invitation.
+ */
 export async function setPasswordHash(
   db: Database,
   userId: number,
@@ -53,7 +56,7 @@ export async function setPasswordHash(
 ): Promise<User | null> {
   const [user] = await db
     .update(users)
-    .set({ passwordHash })
+    .set({ passwordHash, inviteAccepted: true })
     .where(eq(users.id, userId))
     .returning();
   return user ?? null;

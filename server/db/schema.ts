@@ -9,6 +9,7 @@ import {
   boolean,
   integer,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -81,6 +82,10 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   createdAt: timestamp('created_at', tz).notNull(),
   expiresAt: timestamp('expires_at', tz).notNull(),
   usedAt: timestamp('used_at', tz),
+  /** 'reset' (forgotten password) or 'invite' (a new administrator's first password; 0006). */
+  purpose: text('purpose', { enum: ['reset', 'invite'] })
+    .notNull()
+    .default('reset'),
 });
 
 export const loginAttempts = pgTable('login_attempts', {
@@ -188,6 +193,41 @@ export const alerts = pgTable('alerts', {
     .notNull()
     .default('Open'),
   scanTime: timestamp('scan_time', tz).notNull(),
+});
+
+/**
+ * SCIM and MDM credentials (0006_settings.sql): one row per organization and kind while enabled.
+ * `secret` is answered only to the organization's administrators; `secretHash` is the lookup key
+ * for verifying a presented credential.
+ */
+export const orgCredentials = pgTable(
+  'org_credentials',
+  {
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['scim', 'mdm'] }).notNull(),
+    secret: text('secret').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    createdAt: timestamp('created_at', tz).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.kind] })],
+);
+
+/** Threat hunter users (0006_settings.sql): provisioned people, not portal sign-ins. */
+export const threatHunterUsers = pgTable('threat_hunter_users', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** Always stored lower-cased; unique per organization. */
+  email: text('email').notNull(),
+  accessCode: text('access_code').notNull().unique(),
+  status: text('status', { enum: ['Invited', 'Active', 'Expired'] })
+    .notNull()
+    .default('Invited'),
+  createdAt: timestamp('created_at', tz).notNull(),
 });
 
 /** Demo data steps already applied (server/seed.ts). */

@@ -1,5 +1,5 @@
 /** Spec 7: GET /session, POST /login, /logout, /reset-password, /update-password. */
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { getSession, login, logout, resetPassword, updatePassword } from '@contract/session';
 import { passwordProblems, type PasswordProblem } from '@contract/rules';
 import type { Services } from '../deps';
@@ -7,6 +7,7 @@ import type { AppEnv } from '../env';
 import type { Route } from '../route';
 import { HttpError } from '../http-error';
 import { clientIp } from '../client-ip';
+import { publicBaseUrl } from '../public-url';
 import { toSessionBody } from '../session-body';
 import { hashToken, newToken } from '../auth/tokens';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
@@ -25,6 +26,8 @@ export const LOGIN_MESSAGES = {
   wrongCredentials: 'Incorrect email or password.',
   loginPolicy: 'Access limited by login policy.',
   ssoOnly: 'This organization signs in with single sign-on.',
+  invitePending:
+    'Your administrator invitation is not accepted yet. Set your password with the link in the invitation e-mail.',
   invalidResetLink: 'This password reset link is invalid or has expired.',
 } as const;
 
@@ -41,13 +44,6 @@ const PASSWORD_NEEDS: Record<PasswordProblem, string> = {
 export function throttledMessage(delayMs: number): string {
   const minutes = Math.max(1, Math.ceil(delayMs / 60_000));
   return `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
-}
-
-/** Base URL of links in e-mails, or null when none may be built (production without PUBLIC_URL). */
-function publicBaseUrl(c: Context, s: Services): string | null {
-  if (s.publicUrl) return s.publicUrl.replace(/\/+$/, '');
-  if (s.production) return null;
-  return new URL(c.req.url).origin;
 }
 
 export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
@@ -70,8 +66,12 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     const found = await findUserWithOrgByEmail(s.db, email);
     // Runs a hash of the same cost when there is no user or no password, so timing tells nothing.
     const passwordOk = await s.passwords.verify(body.password, found?.user.passwordHash);
-    if (found && !found.user.passwordHash)
-      throw new HttpError(400, { error: LOGIN_MESSAGES.ssoOnly });
+    if (found && !found.user.passwordHash) {
+      const error = found.user.inviteAccepted
+        ? LOGIN_MESSAGES.ssoOnly
+        : LOGIN_MESSAGES.invitePending;
+      throw new HttpError(400, { error });
+    }
     if (!found || !passwordOk) {
       await recordFailedLogin(s.db, email, ip, now);
       throw new HttpError(401, { error: LOGIN_MESSAGES.wrongCredentials });
