@@ -63,7 +63,7 @@ export function ThreatHunterTab() {
           Provisioned Users
         </h2>
         <DataTable
-          aria-label="Provisioned users"
+          aria-label="Threat Hunter users"
           columns={columns}
           data={error ? [] : (data?.threatHunterUsers ?? [])}
           getRowId={(u) => u.email}

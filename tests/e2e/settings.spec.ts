@@ -136,7 +136,7 @@ test.describe('settings (Acme)', () => {
       ),
     ).toBeVisible();
     await expect(
-      page.getByRole('table', { name: 'Provisioned users' }).getByText('Hana Hunter'),
+      page.getByRole('table', { name: 'Threat Hunter users' }).getByText('Hana Hunter'),
     ).toBeVisible();
     await axe();
   });
