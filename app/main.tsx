@@ -32,12 +32,17 @@ function revalidateSession() {
     .catch(() => undefined);
 }
 
-revalidateSession();
+/** Revalidates once the frame (and its toast area) is on screen, so a 401 is always seen. */
+function SessionRevalidation() {
+  useEffect(() => revalidateSession(), []);
+  return null;
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppErrorBoundary>
       <PageViews />
+      <SessionRevalidation />
       <AppFrame>
         <AppRoutes />
       </AppFrame>

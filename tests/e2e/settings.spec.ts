@@ -43,7 +43,7 @@ test.describe('settings (Acme)', () => {
     await expect(
       page.getByText(`${email} has been invited as an administrator.`, { exact: true }),
     ).toBeVisible();
-    const row = page.getByRole('listitem').filter({ hasText: email });
+    const row = page.getByRole('main').getByRole('listitem').filter({ hasText: email });
     await expect(row).toContainText('Invite pending');
     await expect(row).toContainText('Invite was sent');
     await expect(row.getByRole('button', { name: 'Resend' })).toHaveCount(0);
@@ -56,8 +56,14 @@ test.describe('settings (Acme)', () => {
     request,
   }) => {
     await page.goto('/settings?tab=admin');
-    const stale = page.getByRole('listitem').filter({ hasText: 'theo.stale@acme.test' });
-    const recent = page.getByRole('listitem').filter({ hasText: 'priya.pending@acme.test' });
+    const stale = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ hasText: 'theo.stale@acme.test' });
+    const recent = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ hasText: 'priya.pending@acme.test' });
     await expect(recent).toContainText('Invite was sent 2 hours ago');
     const before = await mailsTo(request, 'theo.stale@acme.test');
     await stale.getByRole('button', { name: 'Resend' }).click();
