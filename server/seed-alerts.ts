@@ -1,3 +1,4 @@
+import { runSeedStepOnce } from './seed-step';
 /**
  * Demo alerts (issue 5), a seed step that runs once per database (recorded in `seed_steps`, like
  * the demo devices and the SSO directory), after those steps.
@@ -11,9 +12,9 @@
  * identifiable by device and scan time, and the newest alert has a readable description.
  * Globex: 4 alerts. Initech and Newco: none (the empty state).
  */
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from './db';
-import { alerts, devices, organizations, seedSteps, users, type NewAlertRow } from './db/schema';
+import { alerts, devices, organizations, users, type NewAlertRow } from './db/schema';
 import { DEMO_REFERENCE_TIME, seededRandom } from './seed-devices';
 
 export const DEMO_ALERTS_STEP = '0004_demo_alerts';
@@ -228,53 +229,48 @@ export function demoAlerts(random: Random, plan: AlertPlan): DemoAlert[] {
 
 /** Runs the demo alerts step unless it ran before; returns whether it ran now. */
 export async function seedDemoAlerts(db: Database): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(72431005)`);
-    const recorded = await tx
-      .insert(seedSteps)
-      .values({ name: DEMO_ALERTS_STEP, appliedAt: new Date(DEMO_REFERENCE_TIME) })
-      .onConflictDoNothing()
-      .returning({ name: seedSteps.name });
-    if (recorded.length === 0) return false;
+  return runSeedStepOnce(
+    db,
+    { name: DEMO_ALERTS_STEP, lock: 72431005, appliedAt: new Date(DEMO_REFERENCE_TIME) },
+    async (tx) => {
+      const random = seededRandom(20261123);
+      for (const plan of PLANS) {
+        // Generated even when skipped, so the other organizations' rows never depend on it.
+        const planned = demoAlerts(random, plan);
+        const picks = planned.map(() => random.next());
+        // Only the demo organizations (recognised by their demo administrator).
+        const [org] = await tx
+          .select({ id: organizations.id })
+          .from(organizations)
+          .innerJoin(users, eq(users.orgId, organizations.id))
+          .where(and(eq(organizations.slug, plan.slug), eq(users.email, plan.admin)))
+          .limit(1);
+        if (!org) continue;
+        // Devices that have reported a scan, in a fixed order.
+        const scanned = await tx
+          .select({ id: devices.id, memberId: devices.memberId })
+          .from(devices)
+          .where(
+            and(eq(devices.orgId, org.id), isNotNull(devices.model), isNotNull(devices.lastScanAt)),
+          )
+          .orderBy(asc(devices.code));
+        const withMember = scanned.filter((d) => d.memberId !== null);
+        const memberless = scanned.filter((d) => d.memberId === null);
+        if (scanned.length === 0) continue;
 
-    const random = seededRandom(20261123);
-    for (const plan of PLANS) {
-      // Generated even when skipped, so the other organizations' rows never depend on it.
-      const planned = demoAlerts(random, plan);
-      const picks = planned.map(() => random.next());
-      // Only the demo organizations (recognised by their demo administrator).
-      const [org] = await tx
-        .select({ id: organizations.id })
-        .from(organizations)
-        .innerJoin(users, eq(users.orgId, organizations.id))
-        .where(and(eq(organizations.slug, plan.slug), eq(users.email, plan.admin)))
-        .limit(1);
-      if (!org) continue;
-      // Devices that have reported a scan, in a fixed order.
-      const scanned = await tx
-        .select({ id: devices.id, memberId: devices.memberId })
-        .from(devices)
-        .where(
-          and(eq(devices.orgId, org.id), isNotNull(devices.model), isNotNull(devices.lastScanAt)),
-        )
-        .orderBy(asc(devices.code));
-      const withMember = scanned.filter((d) => d.memberId !== null);
-      const memberless = scanned.filter((d) => d.memberId === null);
-      if (scanned.length === 0) continue;
-
-      const rows = planned.map(({ memberless: wantsMemberless, ...alert }, i) => {
-        const pool =
-          wantsMemberless && memberless.length > 0
-            ? memberless
-            : withMember.length > 0
-              ? withMember
-              : scanned;
-        const device = pool[Math.floor((picks[i] ?? 0) * pool.length)] ?? scanned[0];
-        // The trigger replaces the label (and member name) with the device's.
-        return { ...alert, orgId: org.id, deviceId: device?.id ?? null, deviceLabel: '' };
-      });
-      await tx.insert(alerts).values(rows).onConflictDoNothing();
-    }
-    return true;
-  });
+        const rows = planned.map(({ memberless: wantsMemberless, ...alert }, i) => {
+          const pool =
+            wantsMemberless && memberless.length > 0
+              ? memberless
+              : withMember.length > 0
+                ? withMember
+                : scanned;
+          const device = pool[Math.floor((picks[i] ?? 0) * pool.length)] ?? scanned[0];
+          // The trigger replaces the label (and member name) with the device's.
+          return { ...alert, orgId: org.id, deviceId: device?.id ?? null, deviceLabel: '' };
+        });
+        await tx.insert(alerts).values(rows).onConflictDoNothing();
+      }
+    },
+  );
 }

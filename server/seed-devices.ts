@@ -1,3 +1,4 @@
+import { runSeedStepOnce } from './seed-step';
 /**
  * Demo members and devices (issue 3), a seed step that runs once per database: on the first start
  * right after the demo organizations are created, and once on a database seeded before devices
@@ -9,9 +10,9 @@
  * devices over every enrolment and severity value, both platforms, some without a member and some
  * without a scan. Globex a handful, Initech a few, Newco none.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from './db';
-import { devices, members, organizations, seedSteps, users, type NewDeviceRow } from './db/schema';
+import { devices, members, organizations, users, type NewDeviceRow } from './db/schema';
 import { CODE_ALPHABET } from './members/codes';
 
 export const DEMO_DEVICES_STEP = '0002_demo_devices';
@@ -306,72 +307,67 @@ const PLANS: DemoOrgPlan[] = [
 
 /** Runs the demo devices step unless it ran before; returns whether it ran now. */
 export async function seedDemoDevices(db: Database): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(72431003)`);
-    const recorded = await tx
-      .insert(seedSteps)
-      .values({ name: DEMO_DEVICES_STEP, appliedAt: new Date(DEMO_REFERENCE_TIME) })
-      .onConflictDoNothing()
-      .returning({ name: seedSteps.name });
-    if (recorded.length === 0) return false;
+  return runSeedStepOnce(
+    db,
+    { name: DEMO_DEVICES_STEP, lock: 72431003, appliedAt: new Date(DEMO_REFERENCE_TIME) },
+    async (tx) => {
+      const random = seededRandom(20261120);
+      let serial = 1;
+      for (const plan of PLANS) {
+        const [org] = await tx
+          .select({ id: organizations.id })
+          .from(organizations)
+          .innerJoin(users, eq(users.orgId, organizations.id))
+          .where(and(eq(organizations.slug, plan.slug), eq(users.email, plan.admin)))
+          .limit(1);
+        // Generated even when skipped, so the other organizations' rows never depend on it.
+        const existing = org
+          ? await tx
+              .select({ name: members.name, email: members.email })
+              .from(members)
+              .where(eq(members.orgId, org.id))
+              .orderBy(members.id)
+          : [];
+        const added = demoMembers(random, plan.newMembers, plan.domain, existing);
+        const all = [...existing.slice(0, 1), ...added];
+        const planned = demoDevices(random, plan.devices, all.length, serial);
+        serial += plan.devices;
+        if (!org) continue;
 
-    const random = seededRandom(20261120);
-    let serial = 1;
-    for (const plan of PLANS) {
-      const [org] = await tx
-        .select({ id: organizations.id })
-        .from(organizations)
-        .innerJoin(users, eq(users.orgId, organizations.id))
-        .where(and(eq(organizations.slug, plan.slug), eq(users.email, plan.admin)))
-        .limit(1);
-      // Generated even when skipped, so the other organizations' rows never depend on it.
-      const existing = org
-        ? await tx
-            .select({ name: members.name, email: members.email })
-            .from(members)
-            .where(eq(members.orgId, org.id))
-            .orderBy(members.id)
-        : [];
-      const added = demoMembers(random, plan.newMembers, plan.domain, existing);
-      const all = [...existing.slice(0, 1), ...added];
-      const planned = demoDevices(random, plan.devices, all.length, serial);
-      serial += plan.devices;
-      if (!org) continue;
-
-      const createdAt = new Date(DEMO_REFERENCE_TIME - 90 * DAY);
-      if (added.length > 0) {
+        const createdAt = new Date(DEMO_REFERENCE_TIME - 90 * DAY);
+        if (added.length > 0) {
+          await tx
+            .insert(members)
+            .values(added.map((m) => ({ orgId: org.id, ...m, createdAt })))
+            .onConflictDoNothing();
+        }
+        const ids = new Map(
+          (
+            await tx
+              .select({ id: members.id, email: members.email })
+              .from(members)
+              .where(
+                and(
+                  eq(members.orgId, org.id),
+                  inArray(
+                    members.email,
+                    all.map((m) => m.email),
+                  ),
+                ),
+              )
+          ).map((m) => [m.email, m.id]),
+        );
         await tx
-          .insert(members)
-          .values(added.map((m) => ({ orgId: org.id, ...m, createdAt })))
+          .insert(devices)
+          .values(
+            planned.map(({ member, ...device }) => ({
+              ...device,
+              orgId: org.id,
+              memberId: member === null ? null : (ids.get(all[member]?.email ?? '') ?? null),
+            })),
+          )
           .onConflictDoNothing();
       }
-      const ids = new Map(
-        (
-          await tx
-            .select({ id: members.id, email: members.email })
-            .from(members)
-            .where(
-              and(
-                eq(members.orgId, org.id),
-                inArray(
-                  members.email,
-                  all.map((m) => m.email),
-                ),
-              ),
-            )
-        ).map((m) => [m.email, m.id]),
-      );
-      await tx
-        .insert(devices)
-        .values(
-          planned.map(({ member, ...device }) => ({
-            ...device,
-            orgId: org.id,
-            memberId: member === null ? null : (ids.get(all[member]?.email ?? '') ?? null),
-          })),
-        )
-        .onConflictDoNothing();
-    }
-    return true;
-  });
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { runSeedStepOnce } from './seed-step';
 /**
  * Demo data of the Settings screens (issue 6), a seed step that runs once per database (recorded
  * in `seed_steps`, like the demo devices).
@@ -10,9 +11,9 @@
  * or an invitation link: Resend sends one. Acme's SCIM and MDM stay disabled. Acme (Threat Hunter
  * access) gets 2 provisioned threat hunter users with fixed demo access codes.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from './db';
-import { organizations, seedSteps, threatHunterUsers, users } from './db/schema';
+import { organizations, threatHunterUsers, users } from './db/schema';
 import { DEMO_REFERENCE_TIME } from './seed-devices';
 
 export const DEMO_SETTINGS_STEP = '0005_demo_settings';
@@ -40,51 +41,46 @@ export async function seedDemoSettings(
   db: Database,
   now: () => Date = () => new Date(),
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(72431006)`);
-    const recorded = await tx
-      .insert(seedSteps)
-      .values({ name: DEMO_SETTINGS_STEP, appliedAt: new Date(DEMO_REFERENCE_TIME) })
-      .onConflictDoNothing()
-      .returning({ name: seedSteps.name });
-    if (recorded.length === 0) return false;
+  return runSeedStepOnce(
+    db,
+    { name: DEMO_SETTINGS_STEP, lock: 72431006, appliedAt: new Date(DEMO_REFERENCE_TIME) },
+    async (tx) => {
+      // Only the demo organization (recognised by its demo administrator).
+      const [acme] = await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .innerJoin(users, eq(users.orgId, organizations.id))
+        .where(and(eq(organizations.slug, 'acme'), eq(users.email, 'admin@acme.test')))
+        .limit(1);
+      if (!acme) return;
 
-    // Only the demo organization (recognised by its demo administrator).
-    const [acme] = await tx
-      .select({ id: organizations.id })
-      .from(organizations)
-      .innerJoin(users, eq(users.orgId, organizations.id))
-      .where(and(eq(organizations.slug, 'acme'), eq(users.email, 'admin@acme.test')))
-      .limit(1);
-    if (!acme) return true;
-
-    const at = now().getTime();
-    await tx
-      .insert(users)
-      .values(
-        DEMO_PENDING_ADMINS.map((a) => ({
-          orgId: acme.id,
-          name: a.name,
-          email: a.email,
-          passwordHash: null,
-          inviteAccepted: false,
-          inviteSentAt: new Date(at - a.sentAgoMs),
-        })),
-      )
-      .onConflictDoNothing({ target: users.email });
-    await tx
-      .insert(threatHunterUsers)
-      .values(
-        DEMO_THREAT_HUNTERS.map((u, i) => ({
-          orgId: acme.id,
-          name: u.name,
-          email: u.email,
-          accessCode: u.accessCode,
-          status: u.status,
-          createdAt: new Date(DEMO_REFERENCE_TIME - (10 - i) * DAY),
-        })),
-      )
-      .onConflictDoNothing();
-    return true;
-  });
+      const at = now().getTime();
+      await tx
+        .insert(users)
+        .values(
+          DEMO_PENDING_ADMINS.map((a) => ({
+            orgId: acme.id,
+            name: a.name,
+            email: a.email,
+            passwordHash: null,
+            inviteAccepted: false,
+            inviteSentAt: new Date(at - a.sentAgoMs),
+          })),
+        )
+        .onConflictDoNothing({ target: users.email });
+      await tx
+        .insert(threatHunterUsers)
+        .values(
+          DEMO_THREAT_HUNTERS.map((u, i) => ({
+            orgId: acme.id,
+            name: u.name,
+            email: u.email,
+            accessCode: u.accessCode,
+            status: u.status,
+            createdAt: new Date(DEMO_REFERENCE_TIME - (10 - i) * DAY),
+          })),
+        )
+        .onConflictDoNothing();
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { runSeedStepOnce } from './seed-step';
 /**
  * The simulated identity provider's directory (issue 4), a seed step that runs once per database
  * (recorded in `seed_steps`, like the demo devices), after the demo devices step.
@@ -11,12 +12,11 @@
  * Acme (no SSO until an administrator sets it up): 12 users, among them its member Dana Lee, and
  * 5 groups.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from './db';
 import {
   members,
   organizations,
-  seedSteps,
   ssoConfigs,
   ssoDirectoryGroupMembers,
   ssoDirectoryGroups,
@@ -139,74 +139,69 @@ const PLANS = [
 
 /** Runs the SSO directory step unless it ran before; returns whether it ran now. */
 export async function seedDemoSsoDirectory(db: Database): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(72431004)`);
-    const recorded = await tx
-      .insert(seedSteps)
-      .values({ name: DEMO_SSO_STEP, appliedAt: new Date(DEMO_REFERENCE_TIME) })
-      .onConflictDoNothing()
-      .returning({ name: seedSteps.name });
-    if (recorded.length === 0) return false;
-
-    for (const plan of PLANS) {
-      // Only the demo organizations (recognised by their demo administrator).
-      const [org] = await tx
-        .select({ id: organizations.id })
-        .from(organizations)
-        .innerJoin(users, eq(users.orgId, organizations.id))
-        .where(and(eq(organizations.slug, plan.slug), eq(users.email, plan.admin)))
-        .limit(1);
-      if (!org) continue;
-      const existing = await tx
-        .select({ name: members.name, email: members.email })
-        .from(members)
-        .where(eq(members.orgId, org.id))
-        .orderBy(asc(members.id))
-        .limit(4);
-      const directory = plan.build(existing);
-      const userRows = await tx
-        .insert(ssoDirectoryUsers)
-        .values(
-          directory.users.map((u, i) => ({
-            orgId: org.id,
-            externalId: externalId('u', plan.slug, i),
-            name: u.name,
-            email: u.email,
-          })),
-        )
-        .returning({ id: ssoDirectoryUsers.id });
-      const groupRows = await tx
-        .insert(ssoDirectoryGroups)
-        .values(
-          directory.groups.map((g, i) => ({
-            orgId: org.id,
-            externalId: externalId('g', plan.slug, i),
-            name: g.name,
-          })),
-        )
-        .returning({ id: ssoDirectoryGroups.id });
-      await tx.insert(ssoDirectoryGroupMembers).values(
-        directory.groups.flatMap((g, i) =>
-          g.members.map((m) => ({
-            groupId: groupRows[i]?.id as number,
-            userId: userRows[m]?.id as number,
-          })),
-        ),
-      );
-      if (plan.config) {
-        await tx
-          .insert(ssoConfigs)
-          .values({
-            orgId: org.id,
-            provider: 'okta',
-            clientId: '0oa-demo-globex-portal',
-            clientSecret: 'demo-secret-not-used',
-            tenant: 'globex.okta.example',
-            updatedAt: new Date(DEMO_REFERENCE_TIME),
-          })
-          .onConflictDoNothing();
+  return runSeedStepOnce(
+    db,
+    { name: DEMO_SSO_STEP, lock: 72431004, appliedAt: new Date(DEMO_REFERENCE_TIME) },
+    async (tx) => {
+      for (const plan of PLANS) {
+        // Only the demo organizations (recognised by their demo administrator).
+        const [org] = await tx
+          .select({ id: organizations.id })
+          .from(organizations)
+          .innerJoin(users, eq(users.orgId, organizations.id))
+          .where(and(eq(organizations.slug, plan.slug), eq(users.email, plan.admin)))
+          .limit(1);
+        if (!org) continue;
+        const existing = await tx
+          .select({ name: members.name, email: members.email })
+          .from(members)
+          .where(eq(members.orgId, org.id))
+          .orderBy(asc(members.id))
+          .limit(4);
+        const directory = plan.build(existing);
+        const userRows = await tx
+          .insert(ssoDirectoryUsers)
+          .values(
+            directory.users.map((u, i) => ({
+              orgId: org.id,
+              externalId: externalId('u', plan.slug, i),
+              name: u.name,
+              email: u.email,
+            })),
+          )
+          .returning({ id: ssoDirectoryUsers.id });
+        const groupRows = await tx
+          .insert(ssoDirectoryGroups)
+          .values(
+            directory.groups.map((g, i) => ({
+              orgId: org.id,
+              externalId: externalId('g', plan.slug, i),
+              name: g.name,
+            })),
+          )
+          .returning({ id: ssoDirectoryGroups.id });
+        await tx.insert(ssoDirectoryGroupMembers).values(
+          directory.groups.flatMap((g, i) =>
+            g.members.map((m) => ({
+              groupId: groupRows[i]?.id as number,
+              userId: userRows[m]?.id as number,
+            })),
+          ),
+        );
+        if (plan.config) {
+          await tx
+            .insert(ssoConfigs)
+            .values({
+              orgId: org.id,
+              provider: 'okta',
+              clientId: '0oa-demo-globex-portal',
+              clientSecret: 'demo-secret-not-used',
+              tenant: 'globex.okta.example',
+              updatedAt: new Date(DEMO_REFERENCE_TIME),
+            })
+            .onConflictDoNothing();
+        }
       }
-    }
-    return true;
-  });
+    },
+  );
 }
