@@ -1,4 +1,4 @@
-import { runSeedStepOnce } from './seed-step';
+import { findDemoOrg, runSeedStepOnce } from './seed-step';
 /**
  * Demo alerts (issue 5), a seed step that runs once per database (recorded in `seed_steps`, like
  * the demo devices and the SSO directory), after those steps.
@@ -14,7 +14,7 @@ import { runSeedStepOnce } from './seed-step';
  */
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from './db';
-import { alerts, devices, organizations, users, type NewAlertRow } from './db/schema';
+import { alerts, devices, type NewAlertRow } from './db/schema';
 import { DEMO_REFERENCE_TIME, seededRandom } from './seed-devices';
 
 export const DEMO_ALERTS_STEP = '0004_demo_alerts';
@@ -238,20 +238,14 @@ export async function seedDemoAlerts(db: Database): Promise<boolean> {
         // Generated even when skipped, so the other organizations' rows never depend on it.
         const planned = demoAlerts(random, plan);
         const picks = planned.map(() => random.next());
-        // Only the demo organizations (recognised by their demo administrator).
-        const [org] = await tx
-          .select({ id: organizations.id })
-          .from(organizations)
-          .innerJoin(users, eq(users.orgId, organizations.id))
-          .where(and(eq(organizations.slug, plan.slug), eq(users.email, plan.admin)))
-          .limit(1);
-        if (!org) continue;
+        const orgId = await findDemoOrg(tx, { slug: plan.slug, admin: plan.admin });
+        if (orgId === null) continue;
         // Devices that have reported a scan, in a fixed order.
         const scanned = await tx
           .select({ id: devices.id, memberId: devices.memberId })
           .from(devices)
           .where(
-            and(eq(devices.orgId, org.id), isNotNull(devices.model), isNotNull(devices.lastScanAt)),
+            and(eq(devices.orgId, orgId), isNotNull(devices.model), isNotNull(devices.lastScanAt)),
           )
           .orderBy(asc(devices.code));
         const withMember = scanned.filter((d) => d.memberId !== null);
@@ -267,7 +261,7 @@ export async function seedDemoAlerts(db: Database): Promise<boolean> {
                 : scanned;
           const device = pool[Math.floor((picks[i] ?? 0) * pool.length)] ?? scanned[0];
           // The trigger replaces the label (and member name) with the device's.
-          return { ...alert, orgId: org.id, deviceId: device?.id ?? null, deviceLabel: '' };
+          return { ...alert, orgId: orgId, deviceId: device?.id ?? null, deviceLabel: '' };
         });
         await tx.insert(alerts).values(rows).onConflictDoNothing();
       }

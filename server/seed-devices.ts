@@ -1,4 +1,4 @@
-import { runSeedStepOnce } from './seed-step';
+import { findDemoOrg, runSeedStepOnce } from './seed-step';
 /**
  * Demo members and devices (issue 3), a seed step that runs once per database: on the first start
  * right after the demo organizations are created, and once on a database seeded before devices
@@ -12,7 +12,7 @@ import { runSeedStepOnce } from './seed-step';
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from './db';
-import { devices, members, organizations, users, type NewDeviceRow } from './db/schema';
+import { devices, members, type NewDeviceRow } from './db/schema';
 import { CODE_ALPHABET } from './members/codes';
 
 export const DEMO_DEVICES_STEP = '0002_demo_devices';
@@ -314,31 +314,27 @@ export async function seedDemoDevices(db: Database): Promise<boolean> {
       const random = seededRandom(20261120);
       let serial = 1;
       for (const plan of PLANS) {
-        const [org] = await tx
-          .select({ id: organizations.id })
-          .from(organizations)
-          .innerJoin(users, eq(users.orgId, organizations.id))
-          .where(and(eq(organizations.slug, plan.slug), eq(users.email, plan.admin)))
-          .limit(1);
+        const orgId = await findDemoOrg(tx, { slug: plan.slug, admin: plan.admin });
         // Generated even when skipped, so the other organizations' rows never depend on it.
-        const existing = org
-          ? await tx
-              .select({ name: members.name, email: members.email })
-              .from(members)
-              .where(eq(members.orgId, org.id))
-              .orderBy(members.id)
-          : [];
+        const existing =
+          orgId !== null
+            ? await tx
+                .select({ name: members.name, email: members.email })
+                .from(members)
+                .where(eq(members.orgId, orgId))
+                .orderBy(members.id)
+            : [];
         const added = demoMembers(random, plan.newMembers, plan.domain, existing);
         const all = [...existing.slice(0, 1), ...added];
         const planned = demoDevices(random, plan.devices, all.length, serial);
         serial += plan.devices;
-        if (!org) continue;
+        if (orgId === null) continue;
 
         const createdAt = new Date(DEMO_REFERENCE_TIME - 90 * DAY);
         if (added.length > 0) {
           await tx
             .insert(members)
-            .values(added.map((m) => ({ orgId: org.id, ...m, createdAt })))
+            .values(added.map((m) => ({ orgId, ...m, createdAt })))
             .onConflictDoNothing();
         }
         const ids = new Map(
@@ -348,7 +344,7 @@ export async function seedDemoDevices(db: Database): Promise<boolean> {
               .from(members)
               .where(
                 and(
-                  eq(members.orgId, org.id),
+                  eq(members.orgId, orgId),
                   inArray(
                     members.email,
                     all.map((m) => m.email),
@@ -362,7 +358,7 @@ export async function seedDemoDevices(db: Database): Promise<boolean> {
           .values(
             planned.map(({ member, ...device }) => ({
               ...device,
-              orgId: org.id,
+              orgId,
               memberId: member === null ? null : (ids.get(all[member]?.email ?? '') ?? null),
             })),
           )

@@ -1,4 +1,4 @@
-import { runSeedStepOnce } from './seed-step';
+import { findDemoOrg, runSeedStepOnce } from './seed-step';
 /**
  * Demo data of the Settings screens (issue 6), a seed step that runs once per database (recorded
  * in `seed_steps`, like the demo devices).
@@ -11,9 +11,8 @@ import { runSeedStepOnce } from './seed-step';
  * or an invitation link: Resend sends one. Acme's SCIM and MDM stay disabled. Acme (Threat Hunter
  * access) gets 2 provisioned threat hunter users with fixed demo access codes.
  */
-import { and, eq } from 'drizzle-orm';
 import type { Database } from './db';
-import { organizations, threatHunterUsers, users } from './db/schema';
+import { threatHunterUsers, users } from './db/schema';
 import { DEMO_REFERENCE_TIME } from './seed-devices';
 
 export const DEMO_SETTINGS_STEP = '0005_demo_settings';
@@ -45,21 +44,15 @@ export async function seedDemoSettings(
     db,
     { name: DEMO_SETTINGS_STEP, lock: 72431006, appliedAt: new Date(DEMO_REFERENCE_TIME) },
     async (tx) => {
-      // Only the demo organization (recognised by its demo administrator).
-      const [acme] = await tx
-        .select({ id: organizations.id })
-        .from(organizations)
-        .innerJoin(users, eq(users.orgId, organizations.id))
-        .where(and(eq(organizations.slug, 'acme'), eq(users.email, 'admin@acme.test')))
-        .limit(1);
-      if (!acme) return;
+      const acmeId = await findDemoOrg(tx, { slug: 'acme', admin: 'admin@acme.test' });
+      if (acmeId === null) return;
 
       const at = now().getTime();
       await tx
         .insert(users)
         .values(
           DEMO_PENDING_ADMINS.map((a) => ({
-            orgId: acme.id,
+            orgId: acmeId,
             name: a.name,
             email: a.email,
             passwordHash: null,
@@ -72,7 +65,7 @@ export async function seedDemoSettings(
         .insert(threatHunterUsers)
         .values(
           DEMO_THREAT_HUNTERS.map((u, i) => ({
-            orgId: acme.id,
+            orgId: acmeId,
             name: u.name,
             email: u.email,
             accessCode: u.accessCode,

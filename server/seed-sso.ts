@@ -1,4 +1,4 @@
-import { runSeedStepOnce } from './seed-step';
+import { findDemoOrg, runSeedStepOnce } from './seed-step';
 /**
  * The simulated identity provider's directory (issue 4), a seed step that runs once per database
  * (recorded in `seed_steps`, like the demo devices), after the demo devices step.
@@ -12,16 +12,14 @@ import { runSeedStepOnce } from './seed-step';
  * Acme (no SSO until an administrator sets it up): 12 users, among them its member Dana Lee, and
  * 5 groups.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from './db';
 import {
   members,
-  organizations,
   ssoConfigs,
   ssoDirectoryGroupMembers,
   ssoDirectoryGroups,
   ssoDirectoryUsers,
-  users,
 } from './db/schema';
 import { DEMO_REFERENCE_TIME, demoMembers, seededRandom, type DemoMember } from './seed-devices';
 
@@ -144,18 +142,12 @@ export async function seedDemoSsoDirectory(db: Database): Promise<boolean> {
     { name: DEMO_SSO_STEP, lock: 72431004, appliedAt: new Date(DEMO_REFERENCE_TIME) },
     async (tx) => {
       for (const plan of PLANS) {
-        // Only the demo organizations (recognised by their demo administrator).
-        const [org] = await tx
-          .select({ id: organizations.id })
-          .from(organizations)
-          .innerJoin(users, eq(users.orgId, organizations.id))
-          .where(and(eq(organizations.slug, plan.slug), eq(users.email, plan.admin)))
-          .limit(1);
-        if (!org) continue;
+        const orgId = await findDemoOrg(tx, { slug: plan.slug, admin: plan.admin });
+        if (orgId === null) continue;
         const existing = await tx
           .select({ name: members.name, email: members.email })
           .from(members)
-          .where(eq(members.orgId, org.id))
+          .where(eq(members.orgId, orgId))
           .orderBy(asc(members.id))
           .limit(4);
         const directory = plan.build(existing);
@@ -163,7 +155,7 @@ export async function seedDemoSsoDirectory(db: Database): Promise<boolean> {
           .insert(ssoDirectoryUsers)
           .values(
             directory.users.map((u, i) => ({
-              orgId: org.id,
+              orgId: orgId,
               externalId: externalId('u', plan.slug, i),
               name: u.name,
               email: u.email,
@@ -174,7 +166,7 @@ export async function seedDemoSsoDirectory(db: Database): Promise<boolean> {
           .insert(ssoDirectoryGroups)
           .values(
             directory.groups.map((g, i) => ({
-              orgId: org.id,
+              orgId: orgId,
               externalId: externalId('g', plan.slug, i),
               name: g.name,
             })),
@@ -192,7 +184,7 @@ export async function seedDemoSsoDirectory(db: Database): Promise<boolean> {
           await tx
             .insert(ssoConfigs)
             .values({
-              orgId: org.id,
+              orgId: orgId,
               provider: 'okta',
               clientId: '0oa-demo-globex-portal',
               clientSecret: 'demo-secret-not-used',

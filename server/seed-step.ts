@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from './db';
-import { seedSteps } from './db/schema';
+import { organizations, seedSteps, users } from './db/schema';
 
 export type SeedTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -32,4 +32,21 @@ export function runSeedStepOnce(
     await body(tx);
     return true;
   });
+}
+
+/**
+ * The id of a demo organization, recognised by its slug and its demo administrator, so a seed
+ * step never touches an organization that merely shares a slug with the demo. Null when absent.
+ */
+export async function findDemoOrg(
+  tx: SeedTransaction,
+  demo: { slug: string; admin: string },
+): Promise<number | null> {
+  const [org] = await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .innerJoin(users, eq(users.orgId, organizations.id))
+    .where(and(eq(organizations.slug, demo.slug), eq(users.email, demo.admin)))
+    .limit(1);
+  return org?.id ?? null;
 }
