@@ -25,7 +25,11 @@ export type CardProps = React.ComponentProps<'section'> & VariantProps<typeof ca
  */
 export function Card({ className, padding, tone, ...props }: CardProps) {
   return (
-    <section data-slot="card" className={cn(cardVariants({ padding, tone }), className)} {...props} />
+    <section
+      data-slot="card"
+      className={cn(cardVariants({ padding, tone }), className)}
+      {...props}
+    />
   );
 }
 
@@ -74,12 +78,18 @@ export function CardTitle({
 
 export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {
   return (
-    <p data-slot="card-description" className={cn('text-sm text-ink-muted', className)} {...props} />
+    <p
+      data-slot="card-description"
+      className={cn('text-sm text-ink-muted', className)}
+      {...props}
+    />
   );
 }
 
 export function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-content" className={cn('flex flex-col gap-4', className)} {...props} />;
+  return (
+    <div data-slot="card-content" className={cn('flex flex-col gap-4', className)} {...props} />
+  );
 }
 
 export function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
