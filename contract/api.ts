@@ -41,7 +41,7 @@ import { createOrg, lookupOrg } from './orgs';
 import { getScimConfig, updateScimConfig } from './scim';
 import { getSession, login, logout, resetPassword, updatePassword } from './session';
 import { deleteSso, getSsoGroupMembers, getSsoProvider, listSsoGroups, saveSsoConfig } from './sso';
-import { devExpireSession, devOutbox, health } from './system';
+import { devCreateOrg, devExpireSession, devOutbox, health } from './system';
 import { addThreatHunterUser, listThreatHunterUsers } from './threat-hunter';
 import { deleteWebhook, getWebhook, getWebhookSecret, saveWebhook } from './webhook';
 
@@ -125,6 +125,7 @@ export const endpoints = {
   devOutbox,
   devExpireSession,
   devConfirmCardSetup,
+  devCreateOrg,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
@@ -135,4 +136,5 @@ export const DEV_ONLY_ENDPOINTS = [
   'devOutbox',
   'devExpireSession',
   'devConfirmCardSetup',
+  'devCreateOrg',
 ] as const satisfies readonly EndpointName[];

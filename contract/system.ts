@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint';
+import { emailField, nameField } from './fields';
+import { PASSWORD_MAX_LENGTH } from './rules';
 
 /** Readiness probe: 200 {"ok":true} once the database is migrated and seeded. */
 export const health = defineEndpoint({
@@ -34,5 +36,35 @@ export const devExpireSession = defineEndpoint({
   method: 'POST',
   path: '/dev/expire-session',
   response: z.object({ ok: z.literal(true) }),
+  public: true,
+});
+
+/** A slug as the lookup finds it: lower-case letters, digits and inner hyphens. */
+export const DEV_ORG_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+
+export const DevCreateOrgBody = z.object({
+  name: nameField(),
+  slug: z.string().check(z.regex(DEV_ORG_SLUG_PATTERN)),
+  adminName: nameField(),
+  adminEmail: emailField(),
+  /** Must meet the password rules (contract/rules.ts); 400 otherwise. */
+  password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
+});
+export type DevCreateOrgBody = z.infer<typeof DevCreateOrgBody>;
+
+export const DevCreatedOrg = z.object({ orgId: z.number().check(z.int()), slug: z.string() });
+export type DevCreatedOrg = z.infer<typeof DevCreatedOrg>;
+
+/**
+ * Development only: creates a throw-away organization for end-to-end tests (plan active with a
+ * card on file, the administrator who signs in with `password`, a few members, devices and
+ * alerts), so a test can delete it and check that its data is gone. 409 when the slug or the
+ * administrator's e-mail is taken.
+ */
+export const devCreateOrg = defineEndpoint({
+  method: 'POST',
+  path: '/dev/orgs',
+  body: DevCreateOrgBody,
+  response: DevCreatedOrg,
   public: true,
 });

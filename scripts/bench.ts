@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
 import { openDatabase } from '../server/db';
 import { prepareDatabase } from '../server/bootstrap';
-import { members, organizations, users } from '../server/db/schema';
+import { members, organizations, subscriptions, users } from '../server/db/schema';
 import { hashPassword, TEST_SCRYPT_PARAMS } from '../server/auth/passwords';
 import { sessionCookieOf } from '../server/test-support';
 
@@ -42,10 +42,11 @@ log('migrated and seeded the demo organizations');
 const passwordHash = await hashPassword(PASSWORD, TEST_SCRYPT_PARAMS);
 const [org] = await db
   .insert(organizations)
-  .values({ name: 'Bench', slug: 'bench', planStatus: 'active' })
+  .values({ name: 'Bench', slug: 'bench' })
   .returning({ id: organizations.id });
 if (!org) throw new Error('no organization');
 const orgId = org.id;
+await db.insert(subscriptions).values({ orgId, status: 'active', updatedAt: new Date() });
 await db.insert(users).values({ orgId, name: 'Bench Admin', email: EMAIL, passwordHash });
 
 // Deterministic spread: multiplicative hashes of the row number (no randomness).

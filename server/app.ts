@@ -29,6 +29,12 @@ import { adminsRoutes } from './routes/admins';
 import { scimRoutes } from './routes/scim';
 import { mdmRoutes } from './routes/mdm';
 import { threatHunterRoutes } from './routes/threat-hunter';
+import { apiTokenRoutes } from './routes/api-token';
+import { webhookRoutes } from './routes/webhook';
+import { conditionalAccessRoutes } from './routes/conditional-access';
+import { notificationsRoutes } from './routes/notifications';
+import { resolveIntegrationOptions } from './integrations/options';
+import { billingRoutes, devBillingRoutes } from './routes/billing';
 import { devSystemRoutes, healthRoutes } from './routes/system';
 import { devIdpRoutes } from './routes/dev-idp';
 
@@ -51,6 +57,7 @@ export function resolveServices(deps: AppDeps): Services {
     trustProxy: deps.trustProxy ?? false,
     tasks: deps.tasks ?? new BackgroundTasks(logger),
     logger,
+    integrations: resolveIntegrationOptions(deps.integrations),
   };
 }
 
@@ -126,8 +133,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   scimRoutes(app, route, s);
   mdmRoutes(app, route, s);
   threatHunterRoutes(app, route, s);
+  apiTokenRoutes(app, route, s);
+  webhookRoutes(app, route, s);
+  conditionalAccessRoutes(app, route, s);
+  notificationsRoutes(app, route, s);
+  billingRoutes(app, route, s);
   if (!s.production) {
     devSystemRoutes(app, route, s);
+    devBillingRoutes(app, route, s);
     devIdpRoutes(app, s);
   }
 

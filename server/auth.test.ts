@@ -137,7 +137,7 @@ describe('sign-in and session', () => {
     expect(r.data).toEqual({ error: 'This organization signs in with single sign-on.' });
   });
 
-  it('a canceled plan puts the update-billing warning into the session', async () => {
+  it('a canceled plan puts the update-billing warning into the session, no plan and no card the update-payment one', async () => {
     const r = await t.call('POST', '/api/login', { json: DEMO.initech });
     expect(r.status).toBe(200);
     expect(r.data.error).toEqual({
@@ -145,8 +145,15 @@ describe('sign-in and session', () => {
       ...ERROR_CATALOGUE['update-billing'],
       severity: 'warning',
     });
+    // No plan and no card: the update-payment warning (the app sends Newco to /welcome).
     const newco = await t.call('POST', '/api/login', { json: DEMO.newco });
-    expect(newco.data.error).toBeNull();
+    expect(newco.data.error).toEqual({
+      type: 'update-payment',
+      ...ERROR_CATALOGUE['update-payment'],
+      severity: 'warning',
+    });
+    const acme = await t.call('POST', '/api/login', { json: DEMO.admin });
+    expect(acme.data.error).toBeNull();
   });
 });
 

@@ -5,6 +5,8 @@ import { seedDemoDevices } from './seed-devices';
 import { seedDemoSsoDirectory } from './seed-sso';
 import { seedDemoAlerts } from './seed-alerts';
 import { seedDemoSettings } from './seed-settings';
+import { seedDemoIntegrations } from './seed-integrations';
+import { seedDemoBilling } from './seed-billing';
 import type { ScryptParams } from './auth/passwords';
 
 /** Migrates, then seeds an empty database. Safe to run at every start. */
@@ -22,8 +24,19 @@ export async function prepareDatabase(
   const seededAlerts = await seedDemoAlerts(handle.db);
   // Settings demo data (issue 6): pending administrators, threat hunter users; once per database.
   const seededSettings = await seedDemoSettings(handle.db);
+  // Billing demo data (issue 7): subscriptions and cards of the demo organizations; once.
+  const seededBilling = await seedDemoBilling(handle.db);
+  // Integrations and notifications demo data (issue 8); once per database, after the members.
+  const seededIntegrations = await seedDemoIntegrations(handle.db);
   return {
     applied,
-    seeded: seeded || seededDevices || seededDirectory || seededAlerts || seededSettings,
+    seeded:
+      seeded ||
+      seededDevices ||
+      seededDirectory ||
+      seededAlerts ||
+      seededSettings ||
+      seededIntegrations ||
+      seededBilling,
   };
 }

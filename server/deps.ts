@@ -3,6 +3,7 @@ import type { Mailer } from './mail/mailer';
 import type { ScryptParams } from './auth/passwords';
 import type { PasswordVerifier } from './auth/passwords';
 import type { BackgroundTasks } from './background';
+import type { IntegrationOptions } from './integrations/options';
 
 export interface Logger {
   info(message: string, ...details: unknown[]): void;
@@ -36,6 +37,8 @@ export interface AppDeps {
   /** Work after the answer (e-mails); pass one in to await it in tests or at shutdown. */
   tasks?: BackgroundTasks;
   logger?: Logger;
+  /** Webhook test delivery timeout and DNS, conditional access removal delay (issue 8). */
+  integrations?: Partial<IntegrationOptions>;
 }
 
 /** The resolved dependencies the route modules use. */
@@ -49,4 +52,5 @@ export interface Services {
   trustProxy: boolean;
   tasks: BackgroundTasks;
   logger: Logger;
+  integrations: IntegrationOptions;
 }

@@ -23,7 +23,7 @@ export const DEMO_SIGN_INS: DemoSignIn[] = [
     org: 'acme',
     email: 'admin@acme.test',
     password: DEMO_PASSWORD,
-    note: 'password sign-in, plan active',
+    note: 'password sign-in, plan active (visa 4242)',
   },
   {
     org: 'acme',
@@ -35,7 +35,7 @@ export const DEMO_SIGN_INS: DemoSignIn[] = [
     org: 'globex',
     email: 'sso.admin@globex.test',
     password: null,
-    note: 'SSO (okta) through the development IdP',
+    note: 'SSO (okta) through the development IdP, billed by invoice',
   },
   {
     org: 'initech',
@@ -43,7 +43,12 @@ export const DEMO_SIGN_INS: DemoSignIn[] = [
     password: DEMO_PASSWORD,
     note: 'plan canceled (update-billing banner)',
   },
-  { org: 'newco', email: 'owner@newco.test', password: DEMO_PASSWORD, note: "plan status 'none'" },
+  {
+    org: 'newco',
+    email: 'owner@newco.test',
+    password: DEMO_PASSWORD,
+    note: "plan status 'none', no card (update-payment banner: welcome, trial)",
+  },
 ];
 
 /** Seeds the demo organizations when the database is empty; returns whether it did. */
@@ -66,16 +71,11 @@ export async function seedIfEmpty(
     const [acme, globex, initech, newco] = await tx
       .insert(organizations)
       .values([
-        {
-          name: 'Acme',
-          slug: 'acme',
-          apiAccess: true,
-          threatHunterAccess: true,
-          planStatus: 'active',
-        },
-        { name: 'Globex', slug: 'globex', ssoProvider: 'okta', planStatus: 'active' },
-        { name: 'Initech', slug: 'initech', planStatus: 'canceled' },
-        { name: 'Newco', slug: 'newco', planStatus: 'none' },
+        // Their subscriptions (plan statuses) and cards: the billing seed step (seed-billing.ts).
+        { name: 'Acme', slug: 'acme', apiAccess: true, threatHunterAccess: true },
+        { name: 'Globex', slug: 'globex', ssoProvider: 'okta' },
+        { name: 'Initech', slug: 'initech' },
+        { name: 'Newco', slug: 'newco' },
       ])
       .returning({ id: organizations.id });
     if (!acme || !globex || !initech || !newco)

@@ -65,6 +65,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     .update(readFileSync(path.join(here, 'seed-sso.ts')))
     .update(readFileSync(path.join(here, 'seed-alerts.ts')))
     .update(readFileSync(path.join(here, 'seed-settings.ts')))
+    .update(readFileSync(path.join(here, 'seed-integrations.ts')))
+    .update(readFileSync(path.join(here, 'seed-billing.ts')))
     .update(readFileSync(path.join(here, 'members/codes.ts')))
     .update(JSON.stringify(TEST_SCRYPT_PARAMS))
     .update(readFileSync(path.join(here, '../node_modules/@electric-sql/pglite/package.json')))

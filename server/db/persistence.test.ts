@@ -22,6 +22,8 @@ it('a PGlite data directory survives a restart: migrated and seeded once', async
       '0004_sso.sql',
       '0005_alerts.sql',
       '0006_settings.sql',
+      '0007_billing.sql',
+      '0008_integrations.sql',
     ],
     seeded: true,
   });

@@ -26,8 +26,7 @@ export const organizations = pgTable('organizations', {
   redirectUrl: text('redirect_url'),
   apiAccess: boolean('api_access').notNull().default(false),
   threatHunterAccess: boolean('threat_hunter_access').notNull().default(false),
-  /** 'active', 'canceled', 'none', 'trialing', 'past_due', 'invoice', … */
-  planStatus: text('plan_status').notNull().default('none'),
+  // The plan status lives in `subscriptions` (0007_billing.sql dropped `plan_status`).
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   /** Bumped by a trigger in the transaction of every change to the organization's devices. */
   devicesVersion: bigint('devices_version', { mode: 'number' }).notNull().default(0),
@@ -62,6 +61,8 @@ export const members = pgTable('members', {
   enrollmentCode: text('enrollment_code').unique(),
   /** When the invitation was handed to the mailer; null: not sent yet. */
   invitedAt: timestamp('invited_at', tz),
+  /** Blocked by conditional access (0008_integrations.sql); removal and deactivation unblock. */
+  caBlocked: boolean('ca_blocked').notNull().default(false),
 });
 
 export const sessions = pgTable('sessions', {
@@ -242,3 +243,167 @@ export type DeviceRow = typeof devices.$inferSelect;
 export type NewDeviceRow = typeof devices.$inferInsert;
 export type AlertRow = typeof alerts.$inferSelect;
 export type NewAlertRow = typeof alerts.$inferInsert;
+
+/**
+ * API keys (0008_integrations.sql): one per organization. Only the sha256 of the key is stored
+ * (`keyHash`), plus the display form the Settings card shows ('mdsk_…AbCd').
+ */
+export const apiKeys = pgTable('api_keys', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  keyHash: text('key_hash').notNull().unique(),
+  display: text('display').notNull(),
+  /** Null: never expires. */
+  expiresAt: timestamp('expires_at', tz),
+  createdAt: timestamp('created_at', tz).notNull(),
+});
+
+/** Webhook settings (0008_integrations.sql): the signing secret and the verified URL. */
+export const webhooks = pgTable('webhooks', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  url: text('url'),
+  /** 'whsec_…', answered to the organization's administrators; never logged. */
+  secret: text('secret'),
+  updatedAt: timestamp('updated_at', tz).notNull(),
+});
+
+const PERIOD_VALUES = ['THREE_DAYS', 'SEVEN_DAYS', 'TWO_WEEKS', 'NEVER'] as const;
+
+/** Conditional access configuration and policy (0008_integrations.sql); no row: the defaults. */
+export const conditionalAccess = pgTable('conditional_access', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['azure', 'okta'] }),
+  tenant: text('tenant'),
+  clientId: text('client_id'),
+  /** Client secret or the Okta private key (JSON); answered to administrators, never logged. */
+  clientSecret: text('client_secret'),
+  userExtension: text('user_extension'),
+  groupId: text('group_id'),
+  active: boolean('active').notNull().default(false),
+  alertSeverity: text('alert_severity', { enum: ['CRITICAL_ONLY', 'HIGH_AND_CRITICAL', 'NONE'] })
+    .notNull()
+    .default('NONE'),
+  outdatedOSPeriod: text('outdated_os_period', { enum: PERIOD_VALUES }).notNull().default('NEVER'),
+  deviceIntegrityPeriod: text('device_integrity_period', { enum: PERIOD_VALUES })
+    .notNull()
+    .default('NEVER'),
+  screenLockEnabled: boolean('screen_lock_enabled').notNull().default(false),
+  /** Set by the removal request, cleared by the job that processes it. */
+  removalRequestedAt: timestamp('removal_requested_at', tz),
+  updatedAt: timestamp('updated_at', tz).notNull(),
+});
+
+/** E-mail preferences (0008_integrations.sql): a null column is a preference not offered. */
+export const emailPreferences = pgTable('email_preferences', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  weeklySummary: boolean('weekly_summary'),
+  threatAlerts: boolean('threat_alerts'),
+  enrollmentEmailsFrequency: text('enrollment_emails_frequency', {
+    enum: ['ONCE', 'EVERY_SECOND_DAY', 'WEEKLY', 'NEVER'],
+  }),
+  outdatedOsEmailsFrequency: text('outdated_os_emails_frequency', {
+    enum: ['DAILY', 'EVERY_SECOND_DAY', 'WEEKLY', 'NEVER'],
+  }),
+  updatedAt: timestamp('updated_at', tz).notNull(),
+});
+
+/** Custom e-mail templates (0008_integrations.sql); null subject / body: the default text. */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['OrgEnrollment'] }).notNull(),
+    subject: text('subject'),
+    /** As the administrator sent it; composed into plain text by mail/plain-text.ts. */
+    body: text('body'),
+    updatedAt: timestamp('updated_at', tz).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.type] })],
+);
+
+/** Device scan notification preferences per topic (0008_integrations.sql); no row: defaults. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    topic: text('topic', { enum: ['OpenAppToScan'] }).notNull(),
+    notificationType: text('notification_type', { enum: ['PUSH', 'EMAIL'] }).notNull(),
+    deviceIntegrityPeriod: text('device_integrity_period', { enum: PERIOD_VALUES }).notNull(),
+    notificationFrequency: text('notification_frequency', {
+      enum: ['DAILY', 'EVERY_SECOND_DAY', 'WEEKLY'],
+    }).notNull(),
+    updatedAt: timestamp('updated_at', tz).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.topic] })],
+);
+
+/**
+ * Billing (0007_billing.sql). Stored payment methods: only what a card processor hands back (id,
+ * network, last four, expiry), never a card number or CVC. `outcome` is the test processor's
+ * behaviour of the card. At most one `isDefault` per organization.
+ */
+export const paymentMethods = pgTable('payment_methods', {
+  /** 'pm_' + random. */
+  id: text('id').primaryKey(),
+  orgId: integer('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  network: text('network', {
+    enum: ['visa', 'mastercard', 'amex', 'discover', 'unknown'],
+  }).notNull(),
+  lastFour: text('last_four').notNull(),
+  expMonth: smallint('exp_month').notNull(),
+  expYear: smallint('exp_year').notNull(),
+  outcome: text('outcome', { enum: ['succeeds', 'incomplete'] })
+    .notNull()
+    .default('succeeds'),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: timestamp('created_at', tz).notNull(),
+});
+
+/** The organization's subscription: the one place of the plan status (no row: 'none'). */
+export const subscriptions = pgTable('subscriptions', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  status: text('status', {
+    enum: ['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'canceled', 'none'],
+  }).notNull(),
+  /** Billed by invoice (custom billing). */
+  invoice: boolean('invoice').notNull().default(false),
+  /** The next renewal (the trial end while trialing). */
+  currentPeriodEnd: timestamp('current_period_end', tz),
+  amountDueCents: integer('amount_due_cents').notNull().default(0),
+  trialEnd: timestamp('trial_end', tz),
+  canceledAt: timestamp('canceled_at', tz),
+  updatedAt: timestamp('updated_at', tz).notNull(),
+});
+
+/** Card setups: the sha256 of a client secret, single use, one hour, scoped to its organization. */
+export const cardSetups = pgTable('card_setups', {
+  secretHash: text('secret_hash').primaryKey(),
+  orgId: integer('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', tz).notNull(),
+  expiresAt: timestamp('expires_at', tz).notNull(),
+  usedAt: timestamp('used_at', tz),
+  paymentMethodId: text('payment_method_id').references(() => paymentMethods.id, {
+    onDelete: 'set null',
+  }),
+});
+
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionStatus = SubscriptionRow['status'];

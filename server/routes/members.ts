@@ -25,6 +25,7 @@ import {
   type Invitee,
 } from '../data/members';
 import { directoryMembersOfGroups } from '../data/sso';
+import { findEmailTemplate } from '../data/notifications';
 import { readMembersCsv } from '../members/csv';
 import { invitationEmail } from '../members/invitation';
 import { requireSso } from './sso';
@@ -39,10 +40,16 @@ export const csvTooLargeMessage = () =>
 export function sendInvitations(s: Services, org: Organization, invitees: readonly Invitee[]) {
   if (invitees.length === 0) return;
   s.tasks.run('member invitations', async () => {
+    // The organization's custom enrolment e-mail (Settings, Notifications), if it has one; the
+    // default text if it cannot be read (the codes matter more than the wording).
+    const template = await findEmailTemplate(s.db, org.id, 'OrgEnrollment').catch(() => {
+      s.logger.warn(`[members] e-mail template of organization ${org.id} unreadable; default used`);
+      return null;
+    });
     const failed: number[] = [];
     for (const invitee of invitees) {
       try {
-        await s.mailer.send(invitationEmail(org, invitee));
+        await s.mailer.send(invitationEmail(org, invitee, template));
       } catch {
         failed.push(invitee.id);
       }

@@ -13,6 +13,7 @@ import { hashToken, newToken } from '../auth/tokens';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
 import { createSession, deleteSession, deleteUserSessions, SESSION_TTL_MS } from '../data/sessions';
 import { findUserWithOrgByEmail, normalizeEmail, setPasswordHash } from '../data/users';
+import { findSessionBilling } from '../data/billing';
 import { clearFailedLogins, recordFailedLogin, throttleDelayMs } from '../data/login-attempts';
 import {
   consumeResetToken,
@@ -41,13 +42,26 @@ const PASSWORD_NEEDS: Record<PasswordProblem, string> = {
   special: 'one special character',
 };
 
+/** The 400 answer for a password that breaks the rules (contract/rules.ts), or null. */
+export function passwordRuleError(password: string): HttpError | null {
+  const problems = passwordProblems(password);
+  if (problems.length === 0) return null;
+  const needs = problems.map((p) => PASSWORD_NEEDS[p]);
+  return new HttpError(400, {
+    error: `The password needs ${needs.join(', ')}.`,
+    issues: needs.map((need) => ({ path: 'password', message: `Needs ${need}` })),
+  });
+}
+
 export function throttledMessage(delayMs: number): string {
   const minutes = Math.max(1, Math.ceil(delayMs / 60_000));
   return `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
 
 export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
-  route(app, getSession, ({ session }) => toSessionBody(session.user, session.org));
+  route(app, getSession, async ({ session }) =>
+    toSessionBody(session.user, session.org, await findSessionBilling(s.db, session.org.id)),
+  );
 
   route(app, login, async ({ body, session: previous, c }) => {
     const email = normalizeEmail(body.email);
@@ -83,7 +97,7 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     if (previous) await deleteSession(s.db, previous.id);
     const created = await createSession(s.db, found.user.id, now);
     setSessionCookie(c, created.token, SESSION_TTL_MS / 1000, s.production);
-    return toSessionBody(found.user, found.org);
+    return toSessionBody(found.user, found.org, await findSessionBilling(s.db, found.org.id));
   });
 
   route(app, logout, async ({ session, c }) => {
@@ -139,14 +153,8 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
   });
 
   route(app, updatePassword, async ({ body }) => {
-    const problems = passwordProblems(body.password);
-    if (problems.length > 0) {
-      const needs = problems.map((p) => PASSWORD_NEEDS[p]);
-      throw new HttpError(400, {
-        error: `The password needs ${needs.join(', ')}.`,
-        issues: needs.map((need) => ({ path: 'password', message: `Needs ${need}` })),
-      });
-    }
+    const weak = passwordRuleError(body.password);
+    if (weak) throw weak;
     const tokenHash = hashToken(body.requestToken);
     const now = s.now();
     const invalid = () => new HttpError(400, { error: LOGIN_MESSAGES.invalidResetLink });

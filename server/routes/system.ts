@@ -1,12 +1,14 @@
 /** Health and the development-only helpers of contract/system.ts. */
 import type { Hono } from 'hono';
-import { devExpireSession, devOutbox, health } from '@contract/system';
+import { devCreateOrg, devExpireSession, devOutbox, health } from '@contract/system';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../route';
 import { HttpError } from '../http-error';
 import { deleteSession } from '../data/sessions';
 import { listOutbox } from '../data/outbox';
+import { createDevOrg } from '../data/dev-orgs';
+import { passwordRuleError } from './session';
 
 export function healthRoutes(app: Hono<AppEnv>, route: Route, isReady: () => boolean): void {
   route(app, health, () => {
@@ -29,5 +31,20 @@ export function devSystemRoutes(app: Hono<AppEnv>, route: Route, s: Services): v
   route(app, devExpireSession, async ({ session }) => {
     if (session) await deleteSession(s.db, session.id);
     return { ok: true as const };
+  });
+
+  // A throw-away organization for end-to-end tests (plan active, card on file, some data).
+  route(app, devCreateOrg, async ({ body }) => {
+    const weak = passwordRuleError(body.password);
+    if (weak) throw weak;
+    const orgId = await createDevOrg(s.db, {
+      name: body.name,
+      slug: body.slug,
+      adminName: body.adminName,
+      adminEmail: body.adminEmail,
+      passwordHash: await s.passwords.hash(body.password),
+      now: s.now(),
+    });
+    return { orgId, slug: body.slug };
   });
 }

@@ -1,0 +1,190 @@
+/**
+ * The test delivery that verifies a webhook URL before it is saved: a signed POST of
+ * `{type: 'webhook.test', createdAt, orgId}` that must answer 2xx within the timeout (5 s).
+ * Redirects are not followed (the answer's status counts). In production the host name is resolved
+ * first, every address must be public, and the connection goes to a checked address (the socket's
+ * lookup answers with them), so a second DNS answer cannot redirect the request inward.
+ */
+import { randomUUID } from 'node:crypto';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { checkResolvedAddresses, checkWebhookUrl } from './webhook-url';
+import { signWebhook, WEBHOOK_HEADERS } from './webhook-signature';
+
+export const WEBHOOK_TIMEOUT_MS = 5000;
+
+export interface WebhookDeliveryOptions {
+  production: boolean;
+  /** How long the receiver has to answer (connection, TLS and status line together). */
+  timeoutMs: number;
+  /** Every address of a host name (used in production only). */
+  resolveHost: (host: string) => Promise<string[]>;
+}
+
+export const defaultResolveHost = async (host: string): Promise<string[]> =>
+  (await dnsLookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+
+export type DeliveryResult = { ok: true; status: number } | { ok: false; error: string };
+
+export interface TestEvent {
+  type: 'webhook.test';
+  createdAt: string;
+  orgId: number;
+}
+
+const reach = (reason: string) => `Could not reach the webhook URL: ${reason}.`;
+
+/** The seconds of a timeout as text: 5000 → '5 seconds', 1000 → '1 second', 250 → '0.25 seconds'. */
+function secondsText(ms: number): string {
+  const s = ms / 1000;
+  return `${s} second${s === 1 ? '' : 's'}`;
+}
+
+/** A readable reason for a failed connection (never the URL: it may carry a token). */
+export function connectionFailure(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return reach('connection refused');
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return reach('the host name could not be resolved');
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return reach('the connection was closed before an answer');
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'EADDRNOTAVAIL':
+      return reach('the host is unreachable');
+    case 'EPROTO':
+    case 'ERR_SSL_WRONG_VERSION_NUMBER':
+      return reach('the TLS handshake failed');
+    case 'HPE_INVALID_CONSTANT':
+    case 'HPE_INVALID_VERSION':
+    case 'HPE_INVALID_STATUS':
+      return reach('the answer was not HTTP');
+  }
+  if (
+    typeof code === 'string' &&
+    (/^(?:ERR_TLS_|CERT_|ERR_SSL_)/.test(code) || /SELF_SIGNED|UNABLE_TO_(?:VERIFY|GET)/.test(code))
+  ) {
+    return reach('its TLS certificate is not valid');
+  }
+  return reach('the connection failed');
+}
+
+/** A socket lookup that answers only with addresses checked beforehand. */
+function pinnedLookup(addresses: readonly string[]): LookupFunction {
+  const entries = addresses.map((address) => ({ address, family: isIP(address) }));
+  return ((_hostname, options, callback) => {
+    const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
+    const usable = family ? entries.filter((e) => e.family === family) : entries;
+    const first = usable[0];
+    if (!first) {
+      const error = Object.assign(new Error('no checked address of that family'), {
+        code: 'ENOTFOUND',
+      });
+      callback(error, '', 0);
+      return;
+    }
+    if (options.all) callback(null, usable);
+    else callback(null, first.address, first.family);
+  }) as LookupFunction;
+}
+
+function postOnce(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+  lookup: LookupFunction | undefined,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const transport = url.protocol === 'https:' ? https : http;
+    const req = transport.request(url, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+      signal,
+      // A fresh connection, closed afterwards: no pooled socket to an earlier address.
+      agent: false,
+      ...(lookup ? { lookup } : {}),
+    });
+    req.on('response', (res) => {
+      const status = res.statusCode ?? 0;
+      // The status is all we need; the body is not read.
+      res.on('error', () => undefined);
+      res.destroy();
+      resolve(status);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Runs `work`, rejecting with the signal's reason once it aborts. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** Sends the signed test event to `rawUrl`; ok only for a 2xx answer in time. */
+export async function sendTestEvent(
+  rawUrl: string,
+  secret: string,
+  event: TestEvent,
+  options: WebhookDeliveryOptions,
+): Promise<DeliveryResult> {
+  const check = checkWebhookUrl(rawUrl, { production: options.production });
+  if (!check.ok) return check;
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const timedOut = () => ({
+    ok: false as const,
+    error: `The webhook URL did not answer within ${secondsText(options.timeoutMs)}.`,
+  });
+
+  let lookup: LookupFunction | undefined;
+  if (options.production && !check.ipLiteral) {
+    let addresses: string[];
+    try {
+      addresses = await untilAborted(options.resolveHost(check.host), signal);
+    } catch (error) {
+      if (signal.aborted) return timedOut();
+      return { ok: false, error: connectionFailure(error) };
+    }
+    const refused = checkResolvedAddresses(addresses);
+    if (refused) return { ok: false, error: refused };
+    lookup = pinnedLookup(addresses);
+  }
+
+  const body = JSON.stringify(event);
+  const timestamp = String(Math.floor(Date.parse(event.createdAt) / 1000));
+  const headers = {
+    'Content-Type': 'application/json',
+    'User-Agent': 'mobile-security-portal-webhooks/1',
+    [WEBHOOK_HEADERS.id]: `msg_${randomUUID()}`,
+    [WEBHOOK_HEADERS.timestamp]: timestamp,
+    [WEBHOOK_HEADERS.signature]: signWebhook(secret, timestamp, body),
+  };
+  let status: number;
+  try {
+    status = await postOnce(check.url, headers, body, signal, lookup);
+  } catch (error) {
+    if (signal.aborted) return timedOut();
+    return { ok: false, error: connectionFailure(error) };
+  }
+  if (status >= 200 && status < 300) return { ok: true, status };
+  if (status >= 300 && status < 400) {
+    return {
+      ok: false,
+      error: `The webhook URL answered ${status} (a redirect, which is not followed); it must answer 2xx.`,
+    };
+  }
+  return { ok: false, error: `The webhook URL answered ${status}; it must answer 2xx.` };
+}
