@@ -13,6 +13,8 @@ export const config = {
   release: (env.VITE_RELEASE as string | undefined) || `admin-portal@${__APP_VERSION__}`,
   /** An HTTP endpoint that receives analytics events as JSON beacons; none by default. */
   analyticsUrl: env.VITE_ANALYTICS_URL as string | undefined,
+  /** Stripe's publishable key; without it the card form runs on the built-in test processor. */
+  stripePublishableKey: (env.VITE_STRIPE_PUBLISHABLE_KEY as string | undefined) || undefined,
   isProduction: env.PROD,
 } as const;
 

@@ -8,4 +8,5 @@ interface ImportMetaEnv {
   readonly VITE_SENTRY_DSN?: string;
   readonly VITE_RELEASE?: string;
   readonly VITE_ANALYTICS_URL?: string;
+  readonly VITE_STRIPE_PUBLISHABLE_KEY?: string;
 }

@@ -11,7 +11,7 @@ import { ApiError, type ServerMessage } from '../api/client';
 import { api } from '../api/api';
 import { messages } from '../messages/messages';
 import { AppLink } from '../routing/app-link';
-import { paths } from '../routing/paths';
+import { landingPath, paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { sessionStore } from '../session/session';
 import { canSubmitSignIn, signInSchema, type SignInValues } from './validation';
@@ -43,9 +43,7 @@ export default function LoginScreen() {
     try {
       const session = await api.call(login, { body });
       sessionStore.dispatch({ type: 'FetchSessionData', session });
-      navigate(session.error?.severity === 'error' ? paths.error : paths.dashboard, {
-        replace: true,
-      });
+      navigate(landingPath(session), { replace: true });
     } catch (error) {
       setFailures(loginFailureMessages(error));
     }

@@ -5,7 +5,7 @@ import { Spinner } from '@ui/spinner/spinner';
 import { ApiError } from '../api/client';
 import { api } from '../api/api';
 import { messages } from '../messages/messages';
-import { paths } from '../routing/paths';
+import { landingPath, paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { isSsoOnboarding } from '../session/cookies';
 import { sessionStore } from '../session/session';
@@ -26,7 +26,9 @@ export default function SsoLoginScreen() {
       .then((session) => {
         if (cancelled) return;
         sessionStore.dispatch({ type: 'FetchSessionData', session });
-        navigate(isSsoOnboarding() ? paths.memberSsoGroups : paths.dashboard, { replace: true });
+        navigate(isSsoOnboarding() ? paths.memberSsoGroups : landingPath(session), {
+          replace: true,
+        });
       })
       .catch((error: unknown) => {
         if (cancelled) return;

@@ -23,3 +23,14 @@ export const paths = {
 } as const;
 
 export const settingsTab = (tab: string) => `${paths.settings}?tab=${encodeURIComponent(tab)}`;
+
+/**
+ * Where a fresh sign-in lands: the error page for a session error of severity error (spec 2.7),
+ * the trial welcome for an organization with no payment method yet (its session carries
+ * update-payment: "No payment method stored"; decision 009), else the dashboard.
+ */
+export function landingPath(session: { error: { type: string; severity: string } | null }): string {
+  if (session.error?.severity === 'error') return paths.error;
+  if (session.error?.type === 'update-payment') return paths.welcome;
+  return paths.dashboard;
+}

@@ -24,12 +24,12 @@ const MemberConfirmScreen = lazy(() => import('../members/member-confirm-screen'
 const SsoSelectionScreen = lazy(() => import('../members/sso-selection-screen'));
 const SsoSetupScreen = lazy(() => import('../members/sso-setup-screen'));
 const MemberSsoGroupsScreen = lazy(() => import('../members/member-sso-groups-screen'));
+const WelcomeScreen = lazy(() => import('../welcome/welcome-screen'));
 
 /** Signed-in screens that later releases build, with their page names. */
 const comingSoonPages: ReadonlyArray<readonly [string, string]> = [
   [paths.addAdmin, 'Add Admin'],
   [paths.resendAdminInvite, 'Resend Admin Invite'],
-  [paths.welcome, 'Welcome'],
 ];
 
 function placeholder(title: string): ComponentType {
@@ -93,6 +93,7 @@ export function AppRoutes() {
           <Route path={paths.ssoSelection} component={SsoSelectionScreen} />
           <Route path={paths.ssoSetup} component={SsoSetupScreen} />
           <Route path={paths.memberSsoGroups} component={MemberSsoGroupsScreen} />
+          <Route path={paths.welcome} component={WelcomeScreen} />
           {comingSoon.map(([path, screen]) => (
             <Route key={path} path={path} component={screen} />
           ))}

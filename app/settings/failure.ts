@@ -5,3 +5,26 @@ export function withDetail(message: string, error: unknown): string {
   const detail = error instanceof ApiError ? error.messages.map((m) => m.text).join(' ') : '';
   return detail ? `${message} ${detail}` : message;
 }
+
+/**
+ * The response body as the card shows it inline (spec 8.2: webhook and conditional access show
+ * "the response body" / "the error field of the response body"): its `error` text, else its
+ * other texts, else a plain-text body. Null for anything else (e.g. a network failure).
+ */
+export function responseErrorText(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const body = error.body;
+  if (typeof body === 'string' && body.trim()) return body.trim();
+  if (body && typeof body === 'object') {
+    const text = (body as { error?: unknown }).error;
+    if (typeof text === 'string' && text.trim()) return text.trim();
+    const others = error.messages.map((m) => m.text).join(' ');
+    if (others) return others;
+  }
+  return null;
+}
+
+/** A 500 answer: the catalogued toast is shown instead of (or besides) the inline text. */
+export function isServerError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 500;
+}

@@ -1,5 +1,6 @@
-import type * as React from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
+import { Spinner } from '@ui/spinner/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@ui/tabs/tabs';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
@@ -11,28 +12,36 @@ import { parseSettingsTab, visibleTabs, type SettingsTab } from './settings-tabs
 import { SsoTab } from './sso-tab';
 import { ThreatHunterTab } from './threat-hunter-tab';
 
-function Coming({ title }: { title: string }) {
+// The larger tabs are chunks of their own, loaded when their tab opens.
+const BillingTab = lazy(() => import('./billing-tab').then((m) => ({ default: m.BillingTab })));
+const PlanTab = lazy(() => import('./plan-tab').then((m) => ({ default: m.PlanTab })));
+const IntegrationsTab = lazy(() =>
+  import('./integrations-tab').then((m) => ({ default: m.IntegrationsTab })),
+);
+const NotificationsTab = lazy(() =>
+  import('./notifications-tab').then((m) => ({ default: m.NotificationsTab })),
+);
+
+const PANELS: Record<SettingsTab, ComponentType> = {
+  admin: AdminTab,
+  billing: BillingTab,
+  plan: PlanTab,
+  mdm: MdmTab,
+  scim: ScimTab,
+  sso: SsoTab,
+  integrations: IntegrationsTab,
+  notifications: NotificationsTab,
+  'threat-hunter': ThreatHunterTab,
+};
+
+function Panel({ tab }: { tab: SettingsTab }) {
+  const Component = PANELS[tab];
   return (
-    <div className="rounded-card border border-surface-border bg-surface p-6 shadow-card">
-      <h2 className="text-xl font-semibold text-ink">{title}</h2>
-      <p className="mt-2 text-ink-muted">
-        This part of the settings is coming soon. Everything else keeps working in the meantime.
-      </p>
-    </div>
+    <Suspense fallback={<Spinner label="Loading settings" />}>
+      <Component />
+    </Suspense>
   );
 }
-
-const PANELS: Record<SettingsTab, () => React.ReactNode> = {
-  admin: () => <AdminTab />,
-  billing: () => <Coming title="Billing Information" />,
-  plan: () => <Coming title="Plan" />,
-  mdm: () => <MdmTab />,
-  scim: () => <ScimTab />,
-  sso: () => <SsoTab />,
-  integrations: () => <Coming title="Integrations" />,
-  notifications: () => <Coming title="Notifications" />,
-  'threat-hunter': () => <ThreatHunterTab />,
-};
 
 /** Settings (spec 2.6): the tab comes from `?tab=`; switching replaces the URL. */
 export default function SettingsScreen() {
@@ -65,7 +74,7 @@ export default function SettingsScreen() {
         </TabsList>
         {tabs.map((t) => (
           <TabsContent key={t.value} value={t.value} className="pt-5">
-            {t.value === tab ? PANELS[t.value]() : null}
+            {t.value === tab ? <Panel tab={t.value} /> : null}
           </TabsContent>
         ))}
       </Tabs>

@@ -18,7 +18,7 @@ interface AnalyticsRecord {
 }
 
 export const test = base.extend<{
-  axe: (options?: { disableRules?: string[] }) => Promise<void>;
+  axe: (options?: { disableRules?: string[]; exclude?: string[] }) => Promise<void>;
 }>({
   page: async ({ page }, use) => {
     // Record analytics in memory so tests can read what the portal reported.
@@ -78,4 +78,36 @@ export function resetLinkIn(text: string): string {
   const match = /https?:\/\/\S+\/update-password\/[A-Za-z0-9_-]+/.exec(text);
   if (!match) throw new Error(`No reset link in: ${text}`);
   return match[0];
+}
+
+export interface ThrowawayOrg {
+  orgId: number;
+  name: string;
+  slug: string;
+  admin: { name: string; email: string; password: string };
+}
+
+/**
+ * A fresh organization for a destructive test (cancel, delete…), made by the development-only
+ * `POST /api/dev/orgs`: an administrator, a few members, devices and alerts, a card on file.
+ */
+export async function createThrowawayOrg(
+  request: APIRequestContext,
+  label: string,
+): Promise<ThrowawayOrg> {
+  const id = `${label}${Date.now()}${Math.floor(Math.random() * 1000)}`.toLowerCase();
+  const admin = { name: 'Tess Throwaway', email: `tess@${id}.test`, password: DEMO_PASSWORD };
+  const name = `Throwaway ${id}`;
+  const response = await request.post('/api/dev/orgs', {
+    data: {
+      name,
+      slug: id,
+      adminName: admin.name,
+      adminEmail: admin.email,
+      password: admin.password,
+    },
+  });
+  expect(response.ok(), `create org ${id}: ${await response.text()}`).toBe(true);
+  const body = (await response.json()) as { orgId: number; slug: string };
+  return { orgId: body.orgId, slug: body.slug, name, admin };
 }

@@ -24,7 +24,8 @@ test.describe('settings (Acme)', () => {
     await page.getByRole('tab', { name: 'SCIM' }).click();
     await expect(page).toHaveURL(/\/settings\?tab=scim$/);
     await page.getByRole('tab', { name: 'Billing' }).click();
-    await expect(page.getByText(/coming soon/)).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\?tab=billing$/);
+    await expect(page.getByRole('region', { name: 'Billing Information' })).toBeVisible();
   });
 
   test('add an administrator: toast, listed as pending, no Resend within 24 hours', async ({

@@ -1,0 +1,62 @@
+import { isAcceptedPaymentStatus } from '@contract/billing';
+import { messages } from '../messages/messages';
+import type { ConfirmSetupResult } from './processor';
+
+/** The outcome of one payment update (spec 4, Payment update). */
+export type PaymentUpdateOutcome =
+  | { kind: 'updated'; status: string }
+  | { kind: 'key-failed' }
+  | { kind: 'declined'; cardError: string }
+  | { kind: 'update-failed' }
+  | { kind: 'not-accepted'; status: string };
+
+export interface PaymentUpdateSteps {
+  /** GET /customer-billing-update-key. */
+  getClientSecret(): Promise<string>;
+  /** The processor's confirmation (never throws for a declined card). */
+  confirm(clientSecret: string, billingName: string): Promise<ConfirmSetupResult>;
+  /** POST /update-default-payment; answers the resulting subscription status. */
+  updateDefaultPayment(paymentMethodId: string): Promise<string>;
+}
+
+/**
+ * Client secret → card setup confirmed in the browser → the confirmed method becomes the default.
+ * Accepted only when the subscription ends active, trialing or past_due.
+ */
+export async function runPaymentUpdate(
+  steps: PaymentUpdateSteps,
+  billingName: string,
+): Promise<PaymentUpdateOutcome> {
+  let clientSecret: string;
+  try {
+    clientSecret = await steps.getClientSecret();
+  } catch {
+    return { kind: 'key-failed' };
+  }
+  const confirmed = await steps.confirm(clientSecret, billingName.trim());
+  if ('error' in confirmed) return { kind: 'declined', cardError: confirmed.error };
+  let status: string;
+  try {
+    status = await steps.updateDefaultPayment(confirmed.paymentMethodId);
+  } catch {
+    return { kind: 'update-failed' };
+  }
+  return isAcceptedPaymentStatus(status)
+    ? { kind: 'updated', status }
+    : { kind: 'not-accepted', status };
+}
+
+/** The catalogued failure (spec 8.2) of an outcome; null for success. */
+export function paymentFailureMessage(outcome: PaymentUpdateOutcome): string | null {
+  switch (outcome.kind) {
+    case 'updated':
+      return null;
+    case 'key-failed':
+      return messages.paymentUpdateKeyFailed;
+    case 'update-failed':
+      return messages.updatePaymentFailed;
+    case 'declined':
+    case 'not-accepted':
+      return messages.updatePaymentTryAnotherCard;
+  }
+}

@@ -1,0 +1,117 @@
+import { createThrowawayOrg, expect, signInViaApi, test } from './fixtures';
+
+test.describe('notifications', () => {
+  test('e-mail template: a hostile body is saved sanitised and nothing executes', async ({
+    page,
+    request,
+    axe,
+  }) => {
+    const org = await createThrowawayOrg(request, 'template');
+    await signInViaApi(page, org.admin.email, org.admin.password);
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.goto('/settings?tab=notifications');
+    const card = page.getByRole('region', { name: 'Email settings' });
+    await card.getByRole('button', { name: 'Customise email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Customise email' });
+    await dialog.getByRole('textbox', { name: 'Subject' }).fill('  Welcome aboard  ');
+    const body = dialog.getByRole('textbox', { name: 'Email Body' });
+    await body.fill('Hello <b>team</b> <img src=x onerror=alert(1)> enroll today.');
+    await expect(dialog.getByText(/\d+ \/ 3000/)).toBeVisible();
+    await expect(dialog.locator('iframe[title="Email preview"]')).toBeVisible();
+    await axe({ exclude: ['iframe[title="Email preview"]'] });
+    await dialog.getByRole('button', { name: 'Save email template' }).click();
+    await expect(
+      page.getByText('Successfully updated saved email template.', { exact: true }),
+    ).toBeVisible();
+
+    const saved = await page.request.get('/api/orgs/email-template?type=OrgEnrollment');
+    const template = (await saved.json()) as { subject: string | null; body: string | null };
+    expect(template.subject).toBe('Welcome aboard');
+    expect(template.body).toContain('<b>team</b>');
+    expect(template.body).not.toMatch(/onerror|<img/i);
+
+    // Reopen: the saved template and its preview render, and still nothing runs.
+    await page.reload();
+    await card.getByRole('button', { name: 'Customise email' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Email Body' })).toHaveValue(template.body!);
+    expect(dialogs).toEqual([]);
+  });
+
+  test('e-mail and scan notification preferences round-trip after reload', async ({
+    page,
+    request,
+    axe,
+  }) => {
+    const org = await createThrowawayOrg(request, 'prefs');
+    await signInViaApi(page, org.admin.email, org.admin.password);
+    await page.goto('/settings?tab=notifications');
+    const email = page.getByRole('region', { name: 'Email settings' });
+    await email.getByRole('combobox', { name: 'Enrollment Emails' }).selectOption('WEEKLY');
+    await expect(
+      page.getByText('Successfully updated email notifications preferences.', { exact: true }),
+    ).toBeVisible();
+    await email.getByRole('combobox', { name: 'Threat Alert Emails' }).selectOption('false');
+
+    const scan = page.getByRole('region', { name: /Device Scan Notifications/ });
+    await scan
+      .getByRole('combobox', { name: 'Device Scan Checks Frequency' })
+      .selectOption('TWO_WEEKS');
+    await expect(
+      page.getByText('Successfully updated notifications preferences.', { exact: true }).first(),
+    ).toBeVisible();
+    await scan
+      .getByRole('combobox', { name: 'Notification Delivery Mechanism' })
+      .selectOption('EMAIL');
+    await expect(
+      scan.getByRole('combobox', { name: 'Notification Delivery Mechanism' }),
+    ).toHaveValue('EMAIL');
+    await axe();
+
+    await page.reload();
+    await expect(email.getByRole('combobox', { name: 'Enrollment Emails' })).toHaveValue('WEEKLY');
+    await expect(email.getByRole('combobox', { name: 'Threat Alert Emails' })).toHaveValue('false');
+    await expect(scan.getByRole('combobox', { name: 'Device Scan Checks Frequency' })).toHaveValue(
+      'TWO_WEEKS',
+    );
+    await expect(
+      scan.getByRole('combobox', { name: 'Notification Delivery Mechanism' }),
+    ).toHaveValue('EMAIL');
+    await scan
+      .getByRole('combobox', { name: 'Device Scan Checks Frequency' })
+      .selectOption('NEVER');
+    await expect(scan.getByText('Scan reminder is disabled')).toBeVisible();
+    await expect(scan.getByRole('combobox', { name: 'Push Notifications Frequency' })).toHaveCount(
+      0,
+    );
+  });
+
+  test('failures show their catalogued messages', async ({ page, request }) => {
+    const org = await createThrowawayOrg(request, 'prefsfail');
+    await signInViaApi(page, org.admin.email, org.admin.password);
+    await page.route('**/api/orgs/email-preferences', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, json: {} })
+        : route.continue(),
+    );
+    await page.route('**/api/orgs/notifications-preferences?*', (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 500, json: {} })
+        : route.continue(),
+    );
+    await page.goto('/settings?tab=notifications');
+    await expect(
+      page.getByText('Failed to get notification preferences.', { exact: true }).first(),
+    ).toBeVisible();
+    await page
+      .getByRole('region', { name: 'Email settings' })
+      .getByRole('combobox', { name: 'Enrollment Emails' })
+      .selectOption('NEVER');
+    await expect(
+      page.getByText('Failed to update email notifications preferences.', { exact: true }),
+    ).toBeVisible();
+  });
+});
