@@ -26,6 +26,9 @@ export default function TestCardSetup({ disabled, children }: CardSetupProps) {
       try {
         const result = await api.call(devConfirmCardSetup, {
           body: { clientSecret, card: state.card, billingName },
+          // A declined card answers `{ error }` with 200, like the processor's browser API: the
+          // form shows it, so the generic handler must not toast it as well.
+          skipGenericMessages: true,
         });
         return 'error' in result
           ? { error: result.error }
