@@ -52,7 +52,7 @@ describe('sign-in and session', () => {
   it('marks the cookie Secure over https', async () => {
     const res = await t.app.request('https://portal.example/api/login', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
       body: JSON.stringify(DEMO.admin),
     });
     expect(res.status).toBe(200);

@@ -720,7 +720,7 @@ describe('devCreateOrg: a throw-away organization for end-to-end tests', () => {
     for (const path of ['/api/dev/orgs', '/api/dev/card-processor/confirm-setup']) {
       const res = await prod.request(path, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
         body: JSON.stringify({}),
       });
       expect(res.status, path).toBe(404);

@@ -53,7 +53,7 @@ async function run(name: string, bytes: Uint8Array): Promise<Outcome> {
   const res = await t.app.request('/api/orgs/read-members', {
     method: 'POST',
     body: form,
-    headers: { cookie },
+    headers: { cookie, 'x-requested-with': 'portal' },
   });
   expect(res.status, name).not.toBe(500);
   expect(res.headers.get('content-type')).toContain('application/json');

@@ -4,6 +4,7 @@ import type { ScryptParams } from './auth/passwords';
 import type { PasswordVerifier } from './auth/passwords';
 import type { BackgroundTasks } from './background';
 import type { IntegrationOptions } from './integrations/options';
+import type { CspOptions } from './security-headers';
 
 export interface Logger {
   info(message: string, ...details: unknown[]): void;
@@ -39,6 +40,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Webhook test delivery timeout and DNS, conditional access removal delay (issue 8). */
   integrations?: Partial<IntegrationOptions>;
+  /** Extra Content-Security-Policy sources: error-reporting ingest, analytics (issue 9). */
+  contentSecurity?: CspOptions;
 }
 
 /** The resolved dependencies the route modules use. */

@@ -98,7 +98,7 @@ describe('request validation', () => {
     });
     const res = await t.app.request('/api/orgs/lookup', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
       body: stream,
       // @ts-expect-error Node's fetch needs duplex for streamed bodies
       duplex: 'half',
@@ -186,7 +186,7 @@ describe('errors', () => {
     });
     const res = await broken.request('/api/orgs/lookup', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
       body: JSON.stringify({ slug: 'acme' }),
     });
     expect(res.status).toBe(500);

@@ -1,7 +1,8 @@
 /**
  * Starts the reference API server: `node --import tsx server/main.ts`.
  * Environment: PORT (8080), HOST (0.0.0.0), DATA_DIR (.data/), DATABASE_URL (Postgres instead of
- * PGlite), NODE_ENV, PUBLIC_URL (base of e-mailed links), STATIC_DIR (dist/), TRUST_PROXY=1.
+ * PGlite), NODE_ENV, PUBLIC_URL (base of e-mailed links), STATIC_DIR (dist/), TRUST_PROXY=1,
+ * SENTRY_DSN and CSP_CONNECT_ORIGINS (extra Content-Security-Policy sources, server/README.md).
  */
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -11,6 +12,7 @@ import { prepareDatabase } from './bootstrap';
 import { BackgroundTasks, describeError } from './background';
 import { DEMO_SIGN_INS } from './seed';
 import { runHousekeeping } from './housekeeping';
+import { cspOptionsFromEnv, type CspOptions } from './security-headers';
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -24,6 +26,13 @@ const staticDir = path.resolve(env.STATIC_DIR ?? 'dist');
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a port number, got ${JSON.stringify(env.PORT)}`);
+  process.exit(1);
+}
+let contentSecurity: CspOptions;
+try {
+  contentSecurity = cspOptionsFromEnv(env);
+} catch (error) {
+  console.error(`[config] ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
 if (production && !env.PUBLIC_URL) {
@@ -50,6 +59,7 @@ const app = createApp({
   trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   tasks,
   warmUpPasswords: true,
+  contentSecurity,
 });
 
 // Listen before migrating and seeding, so /api/health answers 503 meanwhile.

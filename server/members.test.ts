@@ -20,7 +20,7 @@ export async function upload(
   const res = await t.app.request('/api/orgs/read-members', {
     method: 'POST',
     body: form,
-    headers: cookie ? { cookie } : {},
+    headers: { 'x-requested-with': 'portal', ...(cookie ? { cookie } : {}) },
   });
   const text = await res.text();
   return { status: res.status, data: JSON.parse(text) as { members?: unknown; error: string } };
@@ -85,7 +85,7 @@ describe('POST /orgs/read-members', () => {
     const res = await t.app.request('/api/orgs/read-members', {
       method: 'POST',
       body: form,
-      headers: { cookie: admin },
+      headers: { cookie: admin, 'x-requested-with': 'portal' },
     });
     expect(res.status).toBe(400);
     const xlsx = await upload(t, admin, 'PK\u0003\u0004', 'members.xlsx');
@@ -99,7 +99,11 @@ describe('POST /orgs/read-members', () => {
     const broken = await t.app.request('/api/orgs/read-members', {
       method: 'POST',
       body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nabc',
-      headers: { cookie: admin, 'content-type': 'multipart/form-data; boundary=x' },
+      headers: {
+        cookie: admin,
+        'content-type': 'multipart/form-data; boundary=x',
+        'x-requested-with': 'portal',
+      },
     });
     expect(broken.status).toBe(400);
   });

@@ -56,12 +56,53 @@ function invalid(what: 'body' | 'query', issues: Issue[]): HttpError {
   });
 }
 
+/**
+ * Text PostgreSQL cannot store as sent: NUL (refused by the database: a 500 before this check)
+ * and UTF-16 surrogates without their pair (silently stored as U+FFFD). With the `u` flag a
+ * well-formed pair is one code point, so `\p{Cs}` matches only the unpaired ones.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
+const UNSTORABLE_TEXT = /\u0000|\p{Cs}/u;
+export const UNSTORABLE_TEXT_MESSAGE =
+  'Text must not contain NUL characters or unpaired UTF-16 surrogates.';
+
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE_TEXT.test(value);
+}
+
+/**
+ * The path of the first string (value or key) in a parsed JSON value that cannot be stored, or
+ * null. Iterative: JSON.parse accepts nesting far deeper than a recursive walk could follow.
+ */
+export function findUnstorableText(value: unknown): string | null {
+  const stack: Array<[unknown, string]> = [[value, '']];
+  while (stack.length > 0) {
+    const [node, path] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (!isStorableText(node)) return path;
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) {
+        const childPath = path ? `${path}.${key}` : key;
+        if (!isStorableText(key)) return childPath;
+        stack.push([child, childPath]);
+      }
+    }
+  }
+  return null;
+}
+
+function refuseUnstorable(what: 'body' | 'query', value: unknown): void {
+  const path = findUnstorableText(value);
+  if (path !== null) throw invalid(what, [{ path, message: UNSTORABLE_TEXT_MESSAGE }]);
+}
+
 /** Query values arrive as strings; a repeated key becomes an array of strings. */
 function readQuery(c: Context): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [key, values] of Object.entries(c.req.queries())) {
     out[key] = values.length === 1 ? (values[0] as string) : values;
   }
+  refuseUnstorable('query', out);
   return out;
 }
 
@@ -74,11 +115,14 @@ async function readJsonBody(c: Context): Promise<unknown> {
   if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
     throw new HttpError(415, { error: 'Content-Type must be application/json' });
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    parsed = JSON.parse(text) as unknown;
   } catch {
     throw new HttpError(400, { error: 'Malformed JSON body' });
   }
+  refuseUnstorable('body', parsed);
+  return parsed;
 }
 
 /** Only multipart/form-data, parsed by the platform's FormData parser. */

@@ -1,3 +1,4 @@
+import { redactText, SECRET_KEY } from '../privacy/redact';
 import { ANALYTICS_EVENTS, type AnalyticsEventKey } from './events';
 
 export type AnalyticsRecord =
@@ -19,7 +20,33 @@ export interface AnalyticsSink {
  * reaches the analytics provider (spec 1).
  */
 export function pageViewPath(pathname: string): string {
-  return pathname.replace(/(\/update-password\/).*$/, '$1');
+  // Only the path (a query or fragment is not a page), and nothing secret-looking in it.
+  const path = pathname.replace(/[?#].*$/, '');
+  return redactText(path.replace(/(\/update-password\/).*$/, '$1'));
+}
+
+export type AnalyticsProperties = Record<string, string | number | boolean>;
+
+/** Longest text property sent (events describe actions, not content). */
+export const MAX_PROPERTY_LENGTH = 100;
+
+/**
+ * Event properties as they may leave the browser (issue 9): no property under a secret-looking
+ * key, no secret-looking value inside a text, texts cut to {@link MAX_PROPERTY_LENGTH}, and only
+ * strings, finite numbers and booleans.
+ */
+export function sanitizeProperties(
+  properties: AnalyticsProperties | undefined,
+): AnalyticsProperties | undefined {
+  if (!properties) return undefined;
+  const out: AnalyticsProperties = {};
+  for (const [key, value] of Object.entries(properties)) {
+    if (SECRET_KEY.test(key)) continue;
+    if (typeof value === 'string') out[key] = redactText(value).slice(0, MAX_PROPERTY_LENGTH);
+    else if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))
+      out[key] = value;
+  }
+  return out;
 }
 
 export function consoleSink(): AnalyticsSink {
@@ -72,8 +99,13 @@ export function createAnalytics(sinks: AnalyticsSink[], now: () => number = Date
       lastPath = path;
       emit({ kind: 'page', path, at: now() });
     },
-    track(key: AnalyticsEventKey, properties?: Record<string, string | number | boolean>) {
-      emit({ kind: 'event', name: ANALYTICS_EVENTS[key], properties, at: now() });
+    track(key: AnalyticsEventKey, properties?: AnalyticsProperties) {
+      emit({
+        kind: 'event',
+        name: ANALYTICS_EVENTS[key],
+        properties: sanitizeProperties(properties),
+        at: now(),
+      });
     },
   };
 }

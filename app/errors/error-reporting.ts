@@ -1,18 +1,15 @@
 import { config } from '../config';
+import { redactValue } from '../privacy/redact';
 
-/** Keys whose values never leave the browser in an error report. */
-const SECRET_KEYS =
-  /pass(word)?|token|secret|authorization|auth[-_]?header|cookie|api[-_]?key|card/i;
-
-/** Replace secret-looking values anywhere in an event before it is sent. */
-export function scrub<T>(value: T, depth = 0): T {
-  if (depth > 8 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1)) as T;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    out[key] = SECRET_KEYS.test(key) ? '[redacted]' : scrub(v, depth + 1);
-  }
-  return out as T;
+/**
+ * Removes secrets from an event before it is sent (Sentry's `beforeSend` and
+ * `beforeSendTransaction`): values under secret-looking keys, and secret-looking values inside
+ * every string — the request URL and headers, breadcrumbs (fetch URLs and bodies, navigation
+ * paths, console messages), exception messages, extra data, the transaction name, span
+ * descriptions (see `app/privacy/redact.ts`).
+ */
+export function scrub<T>(event: T): T {
+  return redactValue(event);
 }
 
 /**
