@@ -9,10 +9,24 @@ import { seedDemoIntegrations } from './seed-integrations';
 import { seedDemoBilling } from './seed-billing';
 import type { ScryptParams } from './auth/passwords';
 
-/** Migrates, then seeds an empty database. Safe to run at every start. */
-export async function prepareDatabase(
+/** Advisory lock key of the whole start-up preparation (migrate.ts and the seed steps use others). */
+const PREPARE_LOCK_KEY = 72_431_000;
+
+/**
+ * Migrates, then seeds an empty database. Safe to run at every start. Several server processes
+ * starting together against one Postgres take turns: the first migrates and seeds, the others
+ * then find nothing to do (the migrator's and the seed steps' own locks stay as a second guard).
+ */
+export function prepareDatabase(
   handle: DatabaseHandle,
   options: { scrypt?: ScryptParams } = {},
+): Promise<{ applied: string[]; seeded: boolean }> {
+  return handle.withLock(PREPARE_LOCK_KEY, () => prepareNow(handle, options));
+}
+
+async function prepareNow(
+  handle: DatabaseHandle,
+  options: { scrypt?: ScryptParams },
 ): Promise<{ applied: string[]; seeded: boolean }> {
   const applied = await migrate(handle.runner);
   const seeded = await seedIfEmpty(handle.db, options);

@@ -1,12 +1,16 @@
-/** Test harness (not a test file): a fresh in-memory PGlite, seeded, with cheap scrypt and a clock. */
+/**
+ * Test harness (not a test file): a fresh seeded database per test app (in-memory PGlite, or a
+ * database of its own on the PostgreSQL of TEST_DATABASE_URL), with cheap scrypt and a clock.
+ */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { createApp } from './app';
-import { wrapPglite, type DatabaseHandle } from './db';
+import { openDatabase, wrapPglite, type DatabaseHandle } from './db';
 import { prepareDatabase } from './bootstrap';
 import { loadMigrations } from './db/migrate';
 import { BackgroundTasks } from './background';
@@ -51,14 +55,10 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/**
- * A fresh, migrated and seeded in-memory PGlite. Creating a PGlite database runs initdb, which takes
- * seconds; so the first call dumps a migrated+seeded template into the OS temp folder (keyed by the
- * migrations, the seed and the PGlite version) and every later call, in any test file, loads it.
- */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+/** Changes whenever the template database would: migrations, seed, scrypt parameters, PGlite. */
+function templateKey(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const key = createHash('sha256')
+  return createHash('sha256')
     .update(JSON.stringify(loadMigrations()))
     .update(readFileSync(path.join(here, 'seed.ts')))
     .update(readFileSync(path.join(here, 'seed-devices.ts')))
@@ -72,6 +72,19 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     .update(readFileSync(path.join(here, '../node_modules/@electric-sql/pglite/package.json')))
     .digest('hex')
     .slice(0, 16);
+}
+
+/**
+ * A fresh, migrated and seeded database. With TEST_DATABASE_URL, a new database on that
+ * PostgreSQL (see `openPostgresTestDatabase`). Otherwise an in-memory PGlite: creating one runs
+ * initdb, which takes seconds; so the first call dumps a migrated+seeded template into the OS temp
+ * folder (keyed by the migrations, the seed and the PGlite version) and every later call, in any
+ * test file, loads it.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) return openPostgresTestDatabase(url);
+  const key = templateKey();
   const file = path.join(os.tmpdir(), `portal-server-test-db-${key}.tar`);
   if (existsSync(file)) {
     return wrapPglite(await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) }));
@@ -97,6 +110,95 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return handle;
 }
 
+/** Key of the session advisory lock under which one test process builds the template database. */
+const TEMPLATE_LOCK_KEY = 72_431_900;
+let adminPool: pg.Pool | undefined;
+let postgresTemplate: Promise<string> | undefined;
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Our generated database names only; never user input. */
+function ident(name: string): string {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unexpected database name ${name}`);
+  return `"${name}"`;
+}
+
+/**
+ * The migrated and seeded template `portal_template_<key>` on the PostgreSQL of `url`, built once
+ * for all test processes: the first takes an advisory lock and builds it, the others wait for the
+ * lock and find it. `IS_TEMPLATE true` marks it complete (a run interrupted while building leaves
+ * an unmarked one, which the next run rebuilds). No connection to it stays open: CREATE DATABASE …
+ * TEMPLATE refuses a template that has one.
+ */
+async function buildPostgresTemplate(url: string, admin: pg.Pool): Promise<string> {
+  const name = `portal_template_${templateKey()}`;
+  const client = await admin.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+    try {
+      const found = await client.query<{ datistemplate: boolean }>(
+        'SELECT datistemplate FROM pg_database WHERE datname = $1',
+        [name],
+      );
+      if (found.rows[0]?.datistemplate) return name;
+      await client.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${ident(name)}`);
+      const handle = await openDatabase({ databaseUrl: withDatabase(url, name) });
+      try {
+        await prepareDatabase(handle, { scrypt: TEST_SCRYPT_PARAMS });
+      } finally {
+        await handle.close();
+      }
+      await client.query(`ALTER DATABASE ${ident(name)} IS_TEMPLATE true`);
+      // Templates of earlier migrations or seeds are of no use any more.
+      const stale = await client.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE 'portal\\_template\\_%' AND datname <> $1`,
+        [name],
+      );
+      for (const { datname } of stale.rows) {
+        await client
+          .query(`ALTER DATABASE ${ident(datname)} IS_TEMPLATE false`)
+          .then(() => client.query(`DROP DATABASE ${ident(datname)}`))
+          .catch(() => undefined);
+      }
+      return name;
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * A database of its own on the PostgreSQL of `url` (TEST_DATABASE_URL): a copy of the template
+ * (`CREATE DATABASE test_<random> TEMPLATE portal_template_<key>`, ~0.1 s), dropped on close.
+ */
+async function openPostgresTestDatabase(url: string): Promise<DatabaseHandle> {
+  adminPool ??= new pg.Pool({ connectionString: url, max: 3, allowExitOnIdle: true });
+  const admin = adminPool;
+  postgresTemplate ??= buildPostgresTemplate(url, admin);
+  const template = await postgresTemplate;
+  const name = `test_${randomBytes(8).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${ident(name)} TEMPLATE ${ident(template)}`);
+  const handle = await openDatabase({ databaseUrl: withDatabase(url, name) });
+  let closing: Promise<void> | undefined;
+  return {
+    ...handle,
+    close() {
+      closing ??= handle
+        .close()
+        .then(() => admin.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`))
+        .then(() => undefined);
+      return closing;
+    },
+  };
+}
+
 export async function createTestApp(overrides: Partial<AppDeps> = {}) {
   const handle = await openTestDatabase();
   const clock = new TestClock();
@@ -112,7 +214,8 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}) {
   });
 
   async function call(method: string, path: string, options: RequestOptions = {}) {
-    const headers: Record<string, string> = { ...options.headers };
+    // Like the portal's API client: the CSRF header on every call (server/csrf.ts).
+    const headers: Record<string, string> = { 'x-requested-with': 'portal', ...options.headers };
     let body: string | undefined;
     if (options.json !== undefined) {
       body = JSON.stringify(options.json);

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../db';
-import { passwordResetTokens } from '../db/schema';
+import { passwordResetTokens, users } from '../db/schema';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** An administrator invitation link works for 7 days (a resend issues a fresh one). */
@@ -99,6 +99,32 @@ export async function countResetTokensSince(
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * Inserts a reset token unless the user was sent MAX_RESET_EMAILS_PER_HOUR in the hour before
+ * `now`; returns whether it did. Count and insert run in one transaction under the user's row lock,
+ * so concurrent requests (one process's background tasks, or several server processes on one
+ * Postgres) cannot each see room for one more and together pass the cap.
+ */
+export function insertResetTokenWithinCap(
+  db: Database,
+  values: { tokenHash: string; userId: number; now: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, values.userId))
+      .for('update');
+    if (!user) return false;
+    const since = new Date(values.now.getTime() - 60 * 60 * 1000);
+    if ((await countResetTokensSince(tx, values.userId, since)) >= MAX_RESET_EMAILS_PER_HOUR) {
+      return false;
+    }
+    await insertResetToken(tx, values);
+    return true;
+  });
 }
 
 /** Deletes tokens expired for a day (kept that long so the per-hour e-mail cap still counts them). */

@@ -27,6 +27,12 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Runs SQL text (several statements allowed) inside one transaction: for the migrator only. */
   runner: MigrationRunner;
+  /**
+   * Runs `work` holding the session-level advisory lock `key`, so of several processes sharing
+   * one Postgres only one at a time runs it (start-up: migrate and seed). PGlite belongs to one
+   * process: `work` just runs.
+   */
+  withLock<T>(key: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -59,6 +65,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
           }),
         ),
     },
+    withLock: (_key, work) => work(),
     async close() {
       if (closed) return;
       closed = true;
@@ -96,6 +103,26 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
           client.release();
         }
       },
+    },
+    async withLock(key, work) {
+      // A connection of its own holds the lock while `work` uses the rest of the pool.
+      const client = await pool.connect();
+      let locked = false;
+      let unlocked = false;
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        locked = true;
+        return await work();
+      } finally {
+        if (locked) {
+          unlocked = await client.query('SELECT pg_advisory_unlock($1)', [key]).then(
+            () => true,
+            () => false,
+          );
+        }
+        // A connection that failed, or may still hold the lock, is closed (which releases it).
+        client.release(!unlocked);
+      }
     },
     async close() {
       if (closed) return;

@@ -17,10 +17,8 @@ import { findSessionBilling } from '../data/billing';
 import { clearFailedLogins, recordFailedLogin, throttleDelayMs } from '../data/login-attempts';
 import {
   consumeResetToken,
-  countResetTokensSince,
-  insertResetToken,
+  insertResetTokenWithinCap,
   isResetTokenUsable,
-  MAX_RESET_EMAILS_PER_HOUR,
 } from '../data/password-resets';
 
 export const LOGIN_MESSAGES = {
@@ -123,17 +121,11 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     }
     const user = found.user;
     s.tasks.run('password reset e-mail', async () => {
-      const now = s.now();
-      const recent = await countResetTokensSince(
-        s.db,
-        user.id,
-        new Date(now.getTime() - 60 * 60 * 1000),
-      );
-      if (recent >= MAX_RESET_EMAILS_PER_HOUR) {
+      // At most MAX_RESET_EMAILS_PER_HOUR, also when requests arrive together.
+      if (!(await insertResetTokenWithinCap(s.db, { tokenHash, userId: user.id, now: s.now() }))) {
         s.logger.warn(`[reset-password] e-mail cap reached for user ${user.id}; nothing sent`);
         return;
       }
-      await insertResetToken(s.db, { tokenHash, userId: user.id, now });
       await s.mailer.send({
         to: user.email,
         subject: 'Reset your admin portal password',
