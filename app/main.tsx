@@ -1,8 +1,8 @@
+// First: before any zod schema is built (no eval under the Content-Security-Policy).
 import '@ui/styles.css';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useLocation } from 'wouter';
-import { getSession } from '@contract/session';
 import { analytics } from './analytics/instance';
 import { api } from './api/api';
 import { startErrorReporting } from './errors/error-reporting';
@@ -10,6 +10,7 @@ import { AppFrame } from './frame/app-frame';
 import { AppErrorBoundary } from './routing/app-error-boundary';
 import { AppRoutes } from './routing/routes';
 import { paths } from './routing/paths';
+import { preloadRoute } from './routing/route-intent';
 import { sessionStore } from './session/session';
 
 /** Page views on every route change (spec 1). */
@@ -26,8 +27,8 @@ function PageViews() {
  */
 function revalidateSession() {
   if (!sessionStore.get() || location.pathname === paths.ssoLogin) return;
-  api
-    .call(getSession)
+  import('@contract/session')
+    .then(({ getSession }) => api.call(getSession))
     .then((session) => sessionStore.dispatch({ type: 'FetchSessionData', session }))
     .catch(() => undefined);
 }
@@ -37,6 +38,9 @@ function SessionRevalidation() {
   useEffect(() => revalidateSession(), []);
   return null;
 }
+
+// The first route's code and data start together (issue 9: no waterfall).
+if (sessionStore.get()) preloadRoute(location.pathname, location.search);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -94,7 +94,7 @@ log(`inserted ${DEVICES} devices and analyzed`);
 const app = createApp({ db, scrypt: TEST_SCRYPT_PARAMS, logger: console });
 const login = await app.request('/api/login', {
   method: 'POST',
-  headers: { 'content-type': 'application/json' },
+  headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
   body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
 });
 if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
@@ -162,7 +162,7 @@ const firstPage = (await (
 ).json()) as { devices: Array<{ code: string }> };
 const unenroll = await app.request('/api/orgs/unenroll-devices', {
   method: 'POST',
-  headers: { cookie, 'content-type': 'application/json' },
+  headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'portal' },
   body: JSON.stringify({ codes: firstPage.devices.slice(0, 2).map((d) => d.code) }),
 });
 if (unenroll.status !== 200) throw new Error(`unenroll failed: ${unenroll.status}`);

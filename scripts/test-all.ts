@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check a change must pass, in the order that fails fastest.
  *
- *   typecheck → lint → unit (Vitest) → build → Storybook (build + test-runner: interactions, axe)
+ *   typecheck → lint → unit (Vitest) → build → size budgets → Storybook (build + test-runner: interactions, axe)
  *   → end to end (Playwright, real server on a temporary DATA_DIR, Debian Chromium)
  *
  * Stops at the first failing step, names it, and ends with one line counting the tests run.
@@ -53,6 +53,7 @@ const steps: Step[] = [
     counts: jestLike(join(reports, 'unit.json')),
   },
   { name: 'build', command: ['npx', 'vite', 'build', '--logLevel', 'warn'] },
+  { name: 'size', command: ['node', '--import', 'tsx', 'scripts/bundle-size.ts'] },
   {
     name: 'storybook',
     command: [

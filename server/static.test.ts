@@ -32,6 +32,25 @@ describe('static portal', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it('gzips text files and API answers for browsers that accept it', async () => {
+    const big = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    writeFileSync(path.join(root, 'assets', 'big-abc123.js'), big);
+    const res = await app.request('/assets/big-abc123.js', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(bytes.length).toBeLessThan(big.length / 4);
+    const plain = await app.request('/assets/big-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(big);
+    // API answers are compressed too, and decode to the same JSON.
+    const api = await app.request('/api/nope', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(api.headers.get('content-encoding')).toBe('gzip');
+    const decoded = new Response(api.body!.pipeThrough(new DecompressionStream('gzip')));
+    expect(await decoded.json()).toEqual({ error: 'Not found' });
+  });
+
   it('answers 404 for a missing asset instead of the SPA page', async () => {
     const res = await app.request('/assets/missing.js');
     expect(res.status).toBe(404);

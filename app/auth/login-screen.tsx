@@ -1,11 +1,11 @@
+import type * as React from 'react';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useLocation } from 'wouter';
-import { login } from '@contract/session';
 import { AuthCard } from '@ui/auth-card/auth-card';
 import { Banner } from '@ui/banner/banner';
-import { Form, FormPasswordField, FormSubmit, FormTextField } from '@ui/form/form';
+import { Button } from '@ui/button/button';
+import { PasswordField } from '@ui/password-field/password-field';
+import { TextField } from '@ui/text-field/text-field';
 import { analytics } from '../analytics/instance';
 import { ApiError, type ServerMessage } from '../api/client';
 import { api } from '../api/api';
@@ -14,7 +14,7 @@ import { AppLink } from '../routing/app-link';
 import { landingPath, paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { sessionStore } from '../session/session';
-import { canSubmitSignIn, signInSchema, type SignInValues } from './validation';
+import { canSubmitSignIn, emailError } from './sign-in-rules';
 
 /** What a failed sign-in shows (spec 8.2). */
 export function loginFailureMessages(error: unknown): ServerMessage[] {
@@ -29,23 +29,40 @@ export default function LoginScreen() {
   usePageTitle('Sign In');
   const [, navigate] = useLocation();
   const [failures, setFailures] = useState<ServerMessage[]>([]);
-  const form = useForm<SignInValues>({
-    resolver: standardSchemaResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
-    // Validate a field when it is left, then on every change (spec 5: "on blur").
-    mode: 'onTouched',
+  // Plain state keeps the form library out of the first load (issue 9). Like the other forms, a
+  // field is validated once it has been left, then on every change (spec 5: "on blur").
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [touched, setTouched] = useState({ email: false, password: false });
+  const [submitting, setSubmitting] = useState(false);
+  const errors = {
+    email: touched.email ? (emailError(values.email) ?? undefined) : undefined,
+    password: touched.password && !values.password ? messages.passwordRequired : undefined,
+  };
+  const field = (name: 'email' | 'password') => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      setValues((v) => ({ ...v, [name]: event.target.value })),
+    onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
   });
-  const values = useWatch({ control: form.control });
 
-  async function onSubmit(body: SignInValues) {
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched({ email: true, password: true });
+    if (submitting || !canSubmitSignIn(values)) return;
+    setSubmitting(true);
     setFailures([]);
     analytics.track('signIn');
     try {
-      const session = await api.call(login, { body });
+      // The endpoint's schemas load with the first call, not with the page (issue 9).
+      const { login } = await import('@contract/session');
+      const session = await api.call(login, { body: values });
       sessionStore.dispatch({ type: 'FetchSessionData', session });
       navigate(landingPath(session), { replace: true });
     } catch (error) {
       setFailures(loginFailureMessages(error));
+      setSubmitting(false);
     }
   }
 
@@ -54,14 +71,14 @@ export default function LoginScreen() {
       title="Account Sign In"
       footer={<AppLink to={paths.passwordReset}>Forgot Password?</AppLink>}
     >
-      <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in">
         {failures.map((f, i) => (
           <Banner key={i} kind={f.kind}>
             {f.text}
           </Banner>
         ))}
-        <FormTextField<SignInValues>
-          name="email"
+        <TextField
+          {...field('email')}
           type="email"
           label="Email"
           autoComplete="username"
@@ -69,16 +86,22 @@ export default function LoginScreen() {
           maxLength={254}
           required
         />
-        <FormPasswordField<SignInValues>
-          name="password"
+        <PasswordField
+          {...field('password')}
           label="Password"
           autoComplete="current-password"
           required
         />
-        <FormSubmit className="w-full" busyLabel="Verifying..." disabled={!canSubmitSignIn(values)}>
+        <Button
+          type="submit"
+          className="w-full"
+          busy={submitting}
+          busyLabel="Verifying..."
+          disabled={!canSubmitSignIn(values)}
+        >
           Sign In
-        </FormSubmit>
-      </Form>
+        </Button>
+      </form>
     </AuthCard>
   );
 }

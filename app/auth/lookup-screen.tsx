@@ -1,11 +1,11 @@
+import type * as React from 'react';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { lookupOrg } from '@contract/orgs';
 import { normalizeSlug } from '@contract/rules';
 import { AuthCard } from '@ui/auth-card/auth-card';
 import { Banner } from '@ui/banner/banner';
-import { Form, FormSubmit, FormTextField } from '@ui/form/form';
+import { Button } from '@ui/button/button';
+import { TextField } from '@ui/text-field/text-field';
 import { Link } from '@ui/link/link';
 import { analytics } from '../analytics/instance';
 import { api } from '../api/api';
@@ -13,10 +13,6 @@ import { config, links } from '../config';
 import { messages } from '../messages/messages';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
-
-interface LookupValues {
-  organization: string;
-}
 
 /** Where the browser goes for an SSO organization: the identity provider's login with the slug. */
 export function ssoLoginUrl(slug: string): string {
@@ -27,14 +23,20 @@ export default function LookupScreen() {
   usePageTitle('Lookup');
   const [, navigate] = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<LookupValues>({ defaultValues: { organization: '' }, mode: 'onSubmit' });
-  const organization = useWatch({ control: form.control, name: 'organization' });
+  // A one-field form: plain state keeps the form library out of the first load (issue 9).
+  const [organization, setOrganization] = useState('');
+  const [submitting, setSubmitting] = useState(false);
 
-  async function onSubmit({ organization }: LookupValues) {
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting || !normalizeSlug(organization)) return;
+    setSubmitting(true);
     setFailure(null);
     const slug = normalizeSlug(organization);
     analytics.track('lookupCompany');
     try {
+      // The endpoint's schemas load with the first call, not with the page (issue 9).
+      const { lookupOrg } = await import('@contract/orgs');
       const result = await api.call(lookupOrg, { body: { slug } });
       if (result.sso) {
         window.location.assign(ssoLoginUrl(slug));
@@ -44,6 +46,7 @@ export default function LookupScreen() {
       navigate(`${paths.login}?slug=${encodeURIComponent(slug)}`);
     } catch {
       setFailure(messages.lookupFailed);
+      setSubmitting(false);
     }
   }
 
@@ -63,14 +66,14 @@ export default function LookupScreen() {
         </p>
       }
     >
-      <Form
-        form={form}
+      <form
+        noValidate
         onSubmit={onSubmit}
         className="flex flex-col gap-4"
         aria-label="Organization lookup"
       >
         {failure ? <Banner kind="error">{failure}</Banner> : null}
-        <FormTextField<LookupValues>
+        <TextField
           name="organization"
           label="Organization Name"
           placeholder="my-organization-name"
@@ -79,16 +82,22 @@ export default function LookupScreen() {
           spellCheck={false}
           maxLength={128}
           required
-          onChange={() => setFailure(null)}
+          value={organization}
+          onChange={(event) => {
+            setOrganization(event.target.value);
+            setFailure(null);
+          }}
         />
-        <FormSubmit
+        <Button
+          type="submit"
           className="w-full"
+          busy={submitting}
           busyLabel="Loading..."
           disabled={!normalizeSlug(organization)}
         >
           Lookup
-        </FormSubmit>
-      </Form>
+        </Button>
+      </form>
     </AuthCard>
   );
 }

@@ -1,24 +1,10 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH } from '@contract/session';
-import {
-  PASSWORD_MAX_LENGTH,
-  emailProblem,
-  isValidPassword,
-  type EmailProblem,
-} from '@contract/rules';
+import { PASSWORD_MAX_LENGTH, isValidPassword } from '@contract/rules';
 import { messages } from '../messages/messages';
+import { emailError } from './sign-in-rules';
 
-const EMAIL_MESSAGES: Record<EmailProblem, string> = {
-  required: messages.emailRequired,
-  unicode: messages.emailUnicode,
-  invalid: messages.emailInvalid,
-};
-
-/** The text shown under an e-mail field for its value, or null (spec 5). */
-export function emailError(value: string): string | null {
-  const problem = emailProblem(value);
-  return problem ? EMAIL_MESSAGES[problem] : null;
-}
+export { canSubmitSignIn, emailError } from './sign-in-rules';
 
 /** The sign-in and recovery e-mail rule as a zod/mini schema with the catalogued texts. */
 export const emailSchema = z.string().check(
@@ -59,9 +45,4 @@ export type UpdatePasswordValues = z.infer<typeof updatePasswordSchema>;
 export function canSubmitPasswordUpdate(values: Partial<UpdatePasswordValues>): boolean {
   const { password = '', confirmPassword = '' } = values;
   return isValidPassword(password) && confirmPassword.length > 0 && password === confirmPassword;
-}
-
-/** Sign-in and recovery need every field filled and a valid e-mail. */
-export function canSubmitSignIn(values: Partial<SignInValues>): boolean {
-  return emailError(values.email ?? '') === null && (values.password ?? '').length > 0;
 }

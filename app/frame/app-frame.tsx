@@ -2,15 +2,15 @@ import type * as React from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { Banner } from '@ui/banner/banner';
 import { PageFrame } from '@ui/page-frame/page-frame';
-import { Toaster } from '@ui/toaster/toaster';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
 import { messages } from '../messages/messages';
-import { toaster } from '../messages/toasts';
 import { AppLink } from '../routing/app-link';
 import { paths, settingsTab } from '../routing/paths';
+import { preloadRoute } from '../routing/route-intent';
 import { isSignedIn } from '../session/session-store';
 import { useSession } from '../session/session';
+import { LazyToaster } from './lazy-toaster';
 
 const NAV = [
   { to: paths.dashboard, label: 'Dashboard' },
@@ -54,6 +54,8 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
                 to={item.to}
                 variant="nav"
                 aria-current={location === item.to ? 'page' : undefined}
+                onPointerEnter={() => preloadRoute(item.to)}
+                onFocus={() => preloadRoute(item.to)}
               >
                 {item.label}
               </AppLink>
@@ -86,7 +88,7 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
           </Banner>
         ) : undefined
       }
-      toasts={<Toaster toaster={toaster} />}
+      toasts={<LazyToaster />}
       footer={footer}
     >
       {children}

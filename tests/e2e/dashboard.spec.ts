@@ -145,3 +145,35 @@ test('a server error on the list says so', async ({ page, axe }) => {
   ).toBeVisible();
   await axe();
 });
+
+test('no waterfall: the list request starts while the dashboard code is still loading; one session call', async ({
+  page,
+}) => {
+  // Slow the dashboard's code down: a data request that waited for it would start after it.
+  await page.route(/\/assets\/dashboard-screen-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  const started: Record<string, number> = {};
+  let sessionCalls = 0;
+  let firstPageCalls = 0;
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/orgs' && (url.searchParams.get('page') ?? '1') === '1') {
+      firstPageCalls += 1;
+      started.list ??= Date.now();
+    }
+    if (url.pathname === '/api/session') sessionCalls += 1;
+  });
+  page.on('requestfinished', (request) => {
+    if (/\/assets\/dashboard-screen-[\w-]+\.js$/.test(request.url())) started.codeDone = Date.now();
+  });
+  await page.goto('/dashboard');
+  await expect(rows(page).first()).toBeVisible();
+  expect(started.list, 'the list request was made').toBeDefined();
+  expect(started.codeDone, 'the dashboard code loaded').toBeDefined();
+  expect(started.list!).toBeLessThan(started.codeDone!);
+  // The prefetched answer was used (one request for page 1), and the session was asked once.
+  expect(firstPageCalls).toBe(1);
+  expect(sessionCalls).toBe(1);
+});

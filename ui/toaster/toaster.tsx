@@ -2,62 +2,22 @@ import { cva } from 'class-variance-authority';
 import { Toast } from 'radix-ui';
 import * as React from 'react';
 
-import { bannerIcons, type BannerKind } from '../banner/banner';
+import { bannerIcons } from '../banner/banner';
 import { CloseIcon } from '../icons/icons';
 import { cn } from '../lib/cn';
+import {
+  createToaster,
+  TOAST_DURATION_MS,
+  toastDuration,
+  type Toaster as ToasterStore,
+  type ToastItem,
+  type ToastKind,
+} from './toaster-store';
 
-/** Success, info and warning toasts close after this long (spec §9); errors stay until dismissed. */
-export const TOAST_DURATION_MS = 3000;
-
-export type ToastKind = BannerKind;
-
-export interface ToastItem {
-  id: string;
-  kind: ToastKind;
-  message: React.ReactNode;
-}
-
-export interface Toaster {
-  /** Shows a toast on top of the stack; returns its id. */
-  toast: (kind: ToastKind, message: React.ReactNode) => string;
-  /** Closes one toast, or all of them without an id. */
-  dismiss: (id?: string) => void;
-  /** Newest first. */
-  getToasts: () => readonly ToastItem[];
-  subscribe: (listener: () => void) => () => void;
-}
-
-/**
- * A tiny framework-free toast store. The app makes one (e.g. in app/messages) and gives it to
- * `<Toaster toaster={…} />`; anything, including the API client, may call `toast()`.
- */
-export function createToaster(): Toaster {
-  let toasts: readonly ToastItem[] = [];
-  let counter = 0;
-  const listeners = new Set<() => void>();
-  const emit = () => listeners.forEach((listener) => listener());
-
-  return {
-    toast(kind, message) {
-      counter += 1;
-      const id = `toast-${counter}`;
-      toasts = [{ id, kind, message }, ...toasts];
-      emit();
-      return id;
-    },
-    dismiss(id) {
-      const next = id === undefined ? [] : toasts.filter((t) => t.id !== id);
-      if (next.length === toasts.length) return;
-      toasts = next;
-      emit();
-    },
-    getToasts: () => toasts,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
+export { createToaster, TOAST_DURATION_MS, toastDuration };
+export type { ToastItem, ToastKind };
+/** The store's interface (the widget of the same name renders it). */
+export type Toaster = ToasterStore;
 
 const ToasterContext = React.createContext<Toaster | null>(null);
 
@@ -77,11 +37,6 @@ export function useToaster(): Toaster {
   const toaster = React.use(ToasterContext);
   if (!toaster) throw new Error('useToaster() needs a <ToasterProvider> above it.');
   return toaster;
-}
-
-/** How long a toast of this kind stays open; Infinity for errors. */
-export function toastDuration(kind: ToastKind, duration = TOAST_DURATION_MS): number {
-  return kind === 'error' ? Infinity : duration;
 }
 
 export const toastVariants = cva(
