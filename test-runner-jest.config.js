@@ -22,6 +22,15 @@ export default {
       // Debian's Chromium, not a Playwright-downloaded browser.
       browsers: ['chromium'],
       launchOptions: { executablePath: requireChromium(), args: CHROMIUM_ARGS },
+      // The same page everywhere, for the visual snapshots (.storybook/visual.ts): window size,
+      // device scale factor 1 (small PNGs), and dates formatted in one time zone and locale.
+      contextOptions: {
+        ...playwrightOptions.contextOptions,
+        viewport: { width: 1024, height: 768 },
+        deviceScaleFactor: 1,
+        timezoneId: 'UTC',
+        locale: 'en-US',
+      },
     },
   },
   // A story that renders and plays in well under a second should never need more.

@@ -1,3 +1,5 @@
+// First: the frozen clock must be in place before anything else, story files included, evaluates.
+import { resetStorybookClock } from './frozen-clock';
 import '../ui/styles.css';
 
 import type { Preview } from '@storybook/react-vite';
@@ -23,6 +25,11 @@ const startWorker = async () => {
 
 const preview: Preview = {
   loaders: [mswLoader(startWorker)],
+  // Every story starts at the same instant (2026-11-20T14:05:00Z, the fixtures' "now"), whatever
+  // ran before it in the same page; see frozen-clock.ts.
+  beforeEach: () => {
+    resetStorybookClock();
+  },
   parameters: {
     layout: 'padded',
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
@@ -31,6 +38,10 @@ const preview: Preview = {
       // A story may opt out only with `a11y: { disable: true, reason: '…' }`; see .storybook/test-runner.ts.
       test: 'error',
     },
+    // Every story is also screenshotted and compared with its baseline in .storybook/__snapshots__
+    // (see .storybook/test-runner.ts). A story may opt out only with
+    // `visual: { disable: true, reason: '…' }`; `visual: { toasts: true }` keeps the toast area in
+    // the screenshot (hidden by default: auto-closing toasts come and go on their own timer).
   },
 };
 

@@ -1,25 +1,194 @@
+import { resolve } from 'node:path';
+
 import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
+import { toMatchImageSnapshot, type MatchImageSnapshotOptions } from 'jest-image-snapshot';
+import type { Page } from 'playwright';
 
 /**
- * Axe runs on every story already: @storybook/addon-a11y (Storybook 10) runs axe in its
- * `afterEach` and reports to the test-runner, which fails the story when
+ * Accessibility: axe runs on every story already: @storybook/addon-a11y (Storybook 10) runs axe
+ * in its `afterEach` and reports to the test-runner, which fails the story when
  * `parameters.a11y.test === 'error'` (set globally in preview.tsx). Running axe-playwright here
  * as well would check every story twice, so this file only enforces our rule on opting out:
  * a story may switch axe off (`a11y.disable` or `a11y.test: 'off' | 'todo'`) only with a written
  * `a11y.reason`.
+ *
+ * Visual regression: then the story's page is screenshotted and compared with the committed
+ * baseline `.storybook/__snapshots__/<story id>.png` (jest-image-snapshot). A missing baseline is
+ * written, except in CI (Jest's `ci` option, on when `CI` is set), where it fails; `-u`
+ * (`npm run test:visual:update`) rewrites the baselines that differ. `VISUAL_SNAPSHOTS=off` skips
+ * the screenshots (for a machine whose fonts differ from the baselines' Debian ones). A story may
+ * opt out only with `visual: { disable: true, reason: '…' }`.
+ *
+ * Determinism, in order of the things that would otherwise make a screenshot differ:
+ * - the clock: preview.tsx freezes it at the fixtures' "now" before every story (frozen-clock.ts);
+ * - the page: 1024×768 at device scale factor 1, UTC, en-US (test-runner-jest.config.js), scrolled
+ *   to the top before each story, whole page captured (dialogs live in portals outside the root);
+ * - fonts loaded, the story's requests answered (up to FETCH_WAIT_MS: some stories keep one
+ *   pending on purpose), CSS animations and transitions finished or cancelled, caret hidden;
+ * - focus: a control disabled while a request runs loses focus when the answer arrives, not at
+ *   Chromium's next frame, which may or may not come first (installPageHooks);
+ * - toasts: hidden unless the story sets `visual: { toasts: true }` (auto-closing ones may or
+ *   may not still be there when the shot is taken);
+ * - two consecutive screenshots must be identical before the second one is compared (the page
+ *   has settled), like Playwright's own `toHaveScreenshot`.
  */
+
+/** The browser window every story renders in (also set as the context's viewport). */
+const VISUAL_VIEWPORT = { width: 1024, height: 768 } as const;
+
+/** Relative to the working directory, which is the repository root for test-storybook. */
+const BASELINE_DIR = resolve('.storybook/__snapshots__');
+/** Diff images (baseline | difference | new) of failing stories; test-results/ is gitignored. */
+const DIFF_DIR = resolve('test-results/visual-diffs');
+
+const FETCH_WAIT_MS = 1_000;
+const SETTLE_ATTEMPTS = 10;
+const SETTLE_INTERVAL_MS = 50;
+
+/**
+ * Pixel comparison. Measured here (same Chromium, all stories, repeated runs compared with zero
+ * tolerance): about 1 story in 30 differs, by 1–22 pixels, nearly all by 1–2 levels of one colour
+ * channel (shadow and anti-aliasing rounding); with pixelmatch's per-pixel threshold at 0.1
+ * (its own default; jest-image-snapshot's is 0.01) at most 1 pixel differed. So: threshold 0.1, and
+ * an image fails from 6 differing pixels on. A changed word, colour, border or 1 px shift changes
+ * hundreds.
+ */
+const COMPARISON: MatchImageSnapshotOptions = {
+  comparisonMethod: 'pixelmatch',
+  customDiffConfig: { threshold: 0.1 },
+  failureThreshold: 5,
+  failureThresholdType: 'pixel',
+};
+
+/** The story's `parameters.visual`. */
+interface VisualParameters {
+  /** Skip the screenshot; needs `reason`. */
+  disable?: boolean;
+  reason?: string;
+  /** Keep the toast area in the screenshot (only where toasts stay open until dismissed). */
+  toasts?: boolean;
+}
+
+const HIDE_TOASTS = '[data-slot="toast-viewport"] { visibility: hidden !important; }';
+
+/**
+ * Once per page, before the first story renders, wrap `fetch`:
+ * - count the requests in flight, so a screenshot can wait for the answers;
+ * - when an answer arrives, before the app sees it, blur the focused control if it is disabled.
+ *   Chromium moves focus off a disabled control at its next rendering update (the focus fixup
+ *   rule), so a submit button disabled while busy and enabled again by a quick answer kept or lost
+ *   its focus ring depending on whether a frame was drawn in between. This way a control that
+ *   waited for the network always loses it; one enabled again without a request keeps it, as in
+ *   Chromium.
+ */
+function installPageHooks() {
+  const w = window as Window & { __visualFetches?: { pending: number } };
+  if (w.__visualFetches) return;
+  const counter = { pending: 0 };
+  w.__visualFetches = counter;
+  const realFetch = w.fetch.bind(w);
+  w.fetch = (...args: Parameters<typeof fetch>) => {
+    counter.pending += 1;
+    return realFetch(...args).finally(() => {
+      counter.pending -= 1;
+      const focused = document.activeElement;
+      if (focused instanceof HTMLElement && focused.matches(':disabled')) focused.blur();
+    });
+  };
+}
+
+/** preVisit: before the story renders. */
+async function prepareVisual(page: Page): Promise<void> {
+  await page.setViewportSize(VISUAL_VIEWPORT);
+  await page.evaluate(installPageHooks);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page
+    .waitForFunction(
+      () =>
+        ((window as Window & { __visualFetches?: { pending: number } }).__visualFetches?.pending ??
+          0) === 0,
+      undefined,
+      { timeout: FETCH_WAIT_MS, polling: 20 },
+    )
+    .catch(() => undefined);
+}
+
+/** A screenshot of the settled page: taken until two in a row are identical. */
+async function stableScreenshot(page: Page, visual: VisualParameters): Promise<Buffer> {
+  await settle(page);
+  const shoot = () =>
+    page.screenshot({
+      fullPage: true,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      ...(visual.toasts ? {} : { style: HIDE_TOASTS }),
+    });
+  let previous = await shoot();
+  for (let attempt = 1; attempt < SETTLE_ATTEMPTS; attempt += 1) {
+    await page.waitForTimeout(SETTLE_INTERVAL_MS);
+    const next = await shoot();
+    if (next.equals(previous)) return next;
+    previous = next;
+  }
+  throw new Error(
+    `The page kept changing over ${SETTLE_ATTEMPTS} screenshots; ` +
+      'find what moves (a timer, an animation driven by JavaScript, a request that never ends) ' +
+      "or opt out with parameters.visual = { disable: true, reason: '…' }.",
+  );
+}
+
+const hasReason = (reason: unknown) => typeof reason === 'string' && reason.trim().length > 0;
+
 const config: TestRunnerConfig = {
+  setup() {
+    expect.extend({ toMatchImageSnapshot });
+  },
+
+  async preVisit(page) {
+    await prepareVisual(page);
+  },
+
   async postVisit(page, context) {
     const { parameters } = await getStoryContext(page, context);
+    const story = `${context.title} › ${context.name}`;
+
     const a11y = (parameters.a11y ?? {}) as { disable?: boolean; test?: string; reason?: unknown };
     const optedOut = a11y.disable === true || (a11y.test !== undefined && a11y.test !== 'error');
-    const hasReason = typeof a11y.reason === 'string' && a11y.reason.trim().length > 0;
-    if (optedOut && !hasReason) {
+    if (optedOut && !hasReason(a11y.reason)) {
       throw new Error(
-        `${context.title} › ${context.name}: axe is switched off without a reason. ` +
+        `${story}: axe is switched off without a reason. ` +
           "Add parameters.a11y.reason: '…' explaining why, or remove the opt-out.",
       );
     }
+
+    const visual = (parameters.visual ?? {}) as VisualParameters;
+    if (visual.disable === true) {
+      if (!hasReason(visual.reason)) {
+        throw new Error(
+          `${story}: the visual snapshot is switched off without a reason. ` +
+            "Add parameters.visual.reason: '…' explaining why, or remove the opt-out.",
+        );
+      }
+      return;
+    }
+    // A failed story already reports its error; a screenshot of it would only add noise.
+    if ((context as { hasFailure?: boolean }).hasFailure) return;
+    if (process.env.VISUAL_SNAPSHOTS === 'off') return;
+
+    const image = await stableScreenshot(page, visual);
+    expect(image).toMatchImageSnapshot({
+      ...COMPARISON,
+      customSnapshotsDir: BASELINE_DIR,
+      customSnapshotIdentifier: context.id,
+      customDiffDir: DIFF_DIR,
+      // Compare in the test process: a child process per story would add ~0.2 s each.
+      runInProcess: true,
+    });
   },
 };
 

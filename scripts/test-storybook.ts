@@ -7,11 +7,15 @@
  * 2. serve:  storybook-static on 127.0.0.1, a free port, node:http only
  * 3. test:   npx test-storybook --url http://127.0.0.1:PORT --maxWorkers=2 [args…]
  *
- * Extra args go to test-storybook (a story-file pattern, --json, --outputFile=<path>, …).
+ * Extra args go to test-storybook (a story-file pattern, --json, --outputFile=<path>, -u, …).
  * Exits with the failing step's code and names the step; the server is always closed.
+ *
+ * Visual baselines (.storybook/__snapshots__, see .storybook/test-runner.ts): `-u` rewrites those
+ * that differ and writes missing ones. Run with `-u` alone (`npm run test:visual:update`), it also
+ * deletes the baselines of stories that no longer exist.
  */
 import { spawn } from 'node:child_process';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -19,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STATIC_DIR = resolve(ROOT, 'storybook-static');
+const BASELINE_DIR = resolve(ROOT, '.storybook/__snapshots__');
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -123,10 +128,32 @@ function splitOutputFile(args: string[]): { testArgs: string[]; outputFile: stri
   return { testArgs, outputFile };
 }
 
+/** After a full `-u` run: deletes baselines whose story is no longer in the built index. */
+function pruneBaselines() {
+  if (!existsSync(BASELINE_DIR)) return;
+  const index = JSON.parse(readFileSync(join(STATIC_DIR, 'index.json'), 'utf8')) as {
+    entries: Record<string, { type: string }>;
+  };
+  const stories = new Set(
+    Object.entries(index.entries)
+      .filter(([, entry]) => entry.type === 'story')
+      .map(([id]) => id),
+  );
+  const stale = readdirSync(BASELINE_DIR).filter(
+    (file) => file.endsWith('.png') && !stories.has(file.slice(0, -'.png'.length)),
+  );
+  for (const file of stale) rmSync(join(BASELINE_DIR, file));
+  if (stale.length)
+    log(`deleted ${stale.length} baseline(s) of removed stories: ${stale.join(', ')}`);
+}
+
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const build = !args.includes('--no-build');
   const { testArgs, outputFile } = splitOutputFile(args.filter((arg) => arg !== '--no-build'));
+  // Every story is run and every baseline rewritten only when -u comes without a story pattern.
+  const fullUpdate =
+    testArgs.length > 0 && testArgs.every((arg) => arg === '-u' || arg === '--updateSnapshot');
   const started = Date.now();
   const seconds = (from: number) => `${((Date.now() - from) / 1000).toFixed(1)} s`;
 
@@ -158,6 +185,7 @@ async function main(): Promise<number> {
       ...(outputFile ? { STORYBOOK_TEST_OUTPUT_FILE: resolve(outputFile) } : {}),
     });
     log(`tests took ${seconds(t)}; total ${seconds(started)}`);
+    if (fullUpdate) pruneBaselines();
     return 0;
   } finally {
     server.closeAllConnections();

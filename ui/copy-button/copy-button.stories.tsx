@@ -4,6 +4,8 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { CopyButton } from './copy-button';
 
 const SHORT_MS = 600;
+/** Keeps the feedback up until the visual snapshot is taken (.storybook/test-runner.ts). */
+const HOLD_MS = 60_000;
 
 const meta = {
   title: 'UI/CopyButton',
@@ -44,7 +46,7 @@ export const Small: Story = {
 };
 
 export const Failure: Story = {
-  args: { copy: fn(() => Promise.reject(new Error('denied'))) },
+  args: { copy: fn(() => Promise.reject(new Error('denied'))), copiedDuration: HOLD_MS },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Copy API key' }));

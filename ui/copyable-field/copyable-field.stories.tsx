@@ -5,6 +5,8 @@ import { CopyableField } from './copyable-field';
 
 const SCIM_URL = 'https://api.example.com/scim/v2/organizations/acme';
 const SHORT_MS = 600;
+/** Keeps the feedback up until the visual snapshot is taken (.storybook/test-runner.ts). */
+const HOLD_MS = 60_000;
 
 const meta = {
   title: 'UI/CopyableField',
@@ -51,6 +53,7 @@ export const Copy: Story = {
 
 /** Keyboard: Tab reaches the value, then the copy button; Space copies. */
 export const KeyboardCopy: Story = {
+  args: { copiedDuration: HOLD_MS },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.tab();
@@ -64,7 +67,7 @@ export const KeyboardCopy: Story = {
 };
 
 export const CopyFailure: Story = {
-  args: { copy: fn(() => Promise.reject(new Error('denied'))) },
+  args: { copy: fn(() => Promise.reject(new Error('denied'))), copiedDuration: HOLD_MS },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Copy SCIM URL' }));

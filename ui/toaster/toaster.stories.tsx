@@ -46,6 +46,8 @@ const meta = {
     layout: 'fullscreen',
     // Each story's toast area is fixed to the corner; iframes keep them apart on the docs page.
     docs: { story: { inline: false, height: '28rem' } },
+    // The toasts are the subject here, and every story's toasts stay until dismissed by then.
+    visual: { toasts: true },
   },
   decorators: [(Story) => <div className="min-h-[28rem] p-4">{Story()}</div>],
   args: {},
