@@ -120,6 +120,8 @@ test.describe('password recovery', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await expect(page).toHaveURL(/\/password-reset$/);
+    // The screen is a lazy chunk: check it once it has rendered, not its loading spinner.
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
     await axe();
     await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
     await page.getByRole('button', { name: 'Send Reset Instructions' }).click();
