@@ -44,13 +44,19 @@ export interface SessionStore {
 
 export function createSessionStore(storage: Storage | undefined = safeStorage()): SessionStore {
   let state: Session | null = read(storage);
+  let serialized = state ? JSON.stringify(state) : null;
   const listeners = new Set<() => void>();
   return {
     get: () => state,
     dispatch(action) {
-      state = sessionReducer(state, action);
+      const next = sessionReducer(state, action);
+      const text = next ? JSON.stringify(next) : null;
+      // The page load's revalidation usually brings back what is stored: nothing re-renders.
+      if (text === serialized) return;
+      state = next;
+      serialized = text;
       try {
-        if (state) storage?.setItem(STORAGE_KEY, JSON.stringify(state));
+        if (text) storage?.setItem(STORAGE_KEY, text);
         else storage?.removeItem(STORAGE_KEY);
       } catch {
         // Storage full or blocked: the in-memory session still works for this page.
