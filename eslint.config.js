@@ -72,6 +72,25 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Style-invalidation budget (issue 9): Tailwind's group-/peer- variants on an attribute
+    // compile to `:is(:where(.group)[data-state=checked] *)`, and with such a rule in the page
+    // Chromium restyles the whole subtree of every element whose attribute changes. Selecting all
+    // rows of the dashboard (100 rows changing data-state) spent 3x longer in style recalculation.
+    // Style the child from the state you already have at render time instead.
+    files: ['ui/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Literal[value=/(group|peer)-(data|aria)-/], TemplateElement[value.raw=/(group|peer)-(data|aria)-/]',
+          message:
+            'No group-/peer- attribute variants: they make every attribute change restyle whole subtrees. Pass the state down and pick the class at render time.',
+        },
+      ],
+    },
+  },
+  {
     files: ['contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [

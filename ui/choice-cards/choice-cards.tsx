@@ -233,7 +233,10 @@ function SelectCards({
               trailing={
                 <span
                   aria-hidden
-                  className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full border-2 border-surface-strong bg-surface group-data-[state=checked]:border-brand-600"
+                  className={cn(
+                    'mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full border-2 bg-surface',
+                    checked ? 'border-brand-600' : 'border-surface-strong',
+                  )}
                 >
                   <RadioGroup.Indicator className="size-2.5 rounded-full bg-brand-600" />
                 </span>

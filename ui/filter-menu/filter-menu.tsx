@@ -174,30 +174,38 @@ export function FilterMenu({
                       </span>
                     </DropdownMenu.Label>
                   </div>
-                  {group.options.map((option) => (
-                    <DropdownMenu.CheckboxItem
-                      key={option.value}
-                      data-slot="filter-menu-item"
-                      checked={selected.includes(option.value)}
-                      onCheckedChange={(checked) => toggle(group, option.value, checked === true)}
-                      // Keep the menu open: the user usually picks several options.
-                      onSelect={(event) => event.preventDefault()}
-                      className={cn(
-                        'group flex cursor-default items-center gap-2 rounded-control px-2 py-1.5 outline-none select-none',
-                        'data-[disabled]:opacity-50 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900',
-                      )}
-                    >
-                      <span
-                        aria-hidden
-                        className="flex size-4 shrink-0 items-center justify-center rounded-sm border border-surface-strong bg-surface group-data-[state=checked]:border-brand-600 group-data-[state=checked]:bg-brand-600 group-data-[state=checked]:text-ink-inverse"
+                  {group.options.map((option) => {
+                    const checked = selected.includes(option.value);
+                    return (
+                      <DropdownMenu.CheckboxItem
+                        key={option.value}
+                        data-slot="filter-menu-item"
+                        checked={checked}
+                        onCheckedChange={(checked) => toggle(group, option.value, checked === true)}
+                        // Keep the menu open: the user usually picks several options.
+                        onSelect={(event) => event.preventDefault()}
+                        className={cn(
+                          'flex cursor-default items-center gap-2 rounded-control px-2 py-1.5 outline-none select-none',
+                          'data-[disabled]:opacity-50 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900',
+                        )}
                       >
-                        <DropdownMenu.ItemIndicator>
-                          <CheckIcon className="size-3" strokeWidth={3} />
-                        </DropdownMenu.ItemIndicator>
-                      </span>
-                      {option.label}
-                    </DropdownMenu.CheckboxItem>
-                  ))}
+                        <span
+                          aria-hidden
+                          className={cn(
+                            'flex size-4 shrink-0 items-center justify-center rounded-sm border',
+                            checked
+                              ? 'border-brand-600 bg-brand-600 text-ink-inverse'
+                              : 'border-surface-strong bg-surface',
+                          )}
+                        >
+                          <DropdownMenu.ItemIndicator>
+                            <CheckIcon className="size-3" strokeWidth={3} />
+                          </DropdownMenu.ItemIndicator>
+                        </span>
+                        {option.label}
+                      </DropdownMenu.CheckboxItem>
+                    );
+                  })}
                   {clearLabel !== null ? (
                     <DropdownMenu.Item
                       data-slot="filter-menu-clear"

@@ -84,7 +84,7 @@ export function Switch({
     <div
       data-slot="switch-field"
       data-disabled={disabled || busy || undefined}
-      className={cn('group flex items-start gap-3', fieldClassName)}
+      className={cn('flex items-start gap-3', fieldClassName)}
     >
       <SwitchPrimitive.Root
         id={id}
@@ -109,7 +109,10 @@ export function Switch({
         <label
           data-slot="switch-label"
           htmlFor={id}
-          className="cursor-pointer text-sm font-medium text-ink group-data-[disabled]:cursor-not-allowed"
+          className={cn(
+            'text-sm font-medium text-ink',
+            disabled || busy ? 'cursor-not-allowed' : 'cursor-pointer',
+          )}
         >
           {label}
         </label>
