@@ -160,7 +160,7 @@ export const SomeSelected: Story = {
   play: async ({ canvasElement }) => {
     const checked = list(canvasElement)
       .getAllByRole('checkbox')
-      .filter((c) => c.getAttribute('aria-checked') === 'true');
+      .filter((c) => c.matches(':checked'));
     await expect(checked).toHaveLength(3);
     await expect(within(canvasElement).getByText('3 selected')).toBeVisible();
   },

@@ -218,7 +218,7 @@ export function CheckboxList({
                       id={id}
                       checked={checked}
                       onCheckedChange={(next) =>
-                        setSelected(toggleSelection(selected, item.id, next === true))
+                        setSelected(toggleSelection(selected, item.id, next))
                       }
                     />
                     <span className="min-w-0 break-words">{item.name}</span>

@@ -148,34 +148,35 @@ export const Selection: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const all = canvas.getByRole('checkbox', { name: 'Select all rows' });
-    await expect(all).toHaveAttribute('aria-checked', 'false');
+    await expect(all).not.toBeChecked();
+    await expect(all).not.toBePartiallyChecked();
 
     await userEvent.click(all);
-    await expect(all).toHaveAttribute('aria-checked', 'true');
+    await expect(all).toBeChecked();
     await expect(args.onRowSelectionChange).toHaveBeenLastCalledWith(
       Object.fromEntries(DEVICES.map((d) => [d.code, true])),
     );
     for (const device of DEVICES) {
       await expect(
         canvas.getByRole('checkbox', { name: `Select row ${device.member}` }),
-      ).toHaveAttribute('aria-checked', 'true');
+      ).toBeChecked();
     }
 
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Select row Grace Hopper' }));
-    await expect(all).toHaveAttribute('aria-checked', 'mixed');
-    await expect(canvas.getByRole('checkbox', { name: 'Select row Grace Hopper' })).toHaveAttribute(
-      'aria-checked',
-      'false',
-    );
+    await expect(all).toBePartiallyChecked();
+    await expect(
+      canvas.getByRole('checkbox', { name: 'Select row Grace Hopper' }),
+    ).not.toBeChecked();
     const lastCall = mockOf(args.onRowSelectionChange).mock.lastCall?.[0] as RowSelectionState;
     await expect(Object.keys(lastCall)).toHaveLength(DEVICES.length - 1);
     await expect(lastCall).not.toHaveProperty(DEVICES[1]!.code);
 
     // Indeterminate → all again.
     await userEvent.click(all);
-    await expect(all).toHaveAttribute('aria-checked', 'true');
+    await expect(all).toBeChecked();
     await userEvent.click(all);
-    await expect(all).toHaveAttribute('aria-checked', 'false');
+    await expect(all).not.toBeChecked();
+    await expect(all).not.toBePartiallyChecked();
   },
 };
 
@@ -212,25 +213,22 @@ export const SubRows: Story = {
       'TEAM-1-A': true,
       'TEAM-1-B': true,
     });
-    await expect(childA).toHaveAttribute('aria-checked', 'true');
-    await expect(childB).toHaveAttribute('aria-checked', 'true');
-    await expect(canvas.getByRole('checkbox', { name: 'Select all rows' })).toHaveAttribute(
-      'aria-checked',
-      'mixed',
-    );
+    await expect(childA).toBeChecked();
+    await expect(childB).toBeChecked();
+    await expect(canvas.getByRole('checkbox', { name: 'Select all rows' })).toBePartiallyChecked();
 
     await userEvent.click(childB);
-    await expect(childB).toHaveAttribute('aria-checked', 'false');
-    await expect(parent).toHaveAttribute('aria-checked', 'mixed');
+    await expect(childB).not.toBeChecked();
+    await expect(parent).toBePartiallyChecked();
 
     // Clicking the indeterminate parent completes the selection.
     await userEvent.click(parent);
-    await expect(childB).toHaveAttribute('aria-checked', 'true');
-    await expect(parent).toHaveAttribute('aria-checked', 'true');
+    await expect(childB).toBeChecked();
+    await expect(parent).toBeChecked();
 
     await userEvent.click(parent);
-    await expect(childA).toHaveAttribute('aria-checked', 'false');
-    await expect(childB).toHaveAttribute('aria-checked', 'false');
+    await expect(childA).not.toBeChecked();
+    await expect(childB).not.toBeChecked();
   },
 };
 

@@ -4,6 +4,7 @@ import {
   getCoreRowModel,
   getExpandedRowModel,
   useReactTable,
+  type Cell,
   type ColumnDef,
   type ColumnSizingState,
   type Header,
@@ -67,11 +68,20 @@ export type DataTableProps<TData> = Omit<React.ComponentProps<'table'>, 'childre
     defaultColumnSizing?: ColumnSizingState;
     onColumnSizingChange?: (columnSizing: ColumnSizingState) => void;
 
-    /** Scroll container height (CSS length or px); the header stays on top while scrolling. */
+    /**
+     * Scroll container height (CSS length or px); the header stays on top while scrolling. While
+     * `loading`, the container takes this whole height (no layout shift when the rows arrive).
+     */
     maxHeight?: number | string;
     /** Skeleton rows, aria-busy on the table. */
     loading?: boolean;
     loadingRowCount?: number;
+    /**
+     * Renders this many rows first and the rest in further batches of this size, one task each,
+     * so a long page of rows never blocks the main thread (and input) for long. Rows already on
+     * screen stay when the data changes; after a loading, error or empty state it starts again.
+     */
+    progressiveRows?: number;
     loadingLabel?: string;
     /** A message row announced with role="alert", e.g. 'Failed to get dashboard rows'. */
     error?: React.ReactNode;
@@ -87,6 +97,9 @@ export type DataTableProps<TData> = Omit<React.ComponentProps<'table'>, 'childre
 /**
  * A table on TanStack Table v8 for server-side data: sorting is reported, not performed; rows
  * come already paged. Optional row selection (with sub-rows), column resizing, sticky header.
+ * Rows and cells are memoized: a cell re-renders when its row object (new `data`), its column
+ * (new `columns`) or its width changes, and the selection column's also with its row's selection.
+ * A cell renderer should therefore show its row's data, not other table state.
  */
 export function DataTable<TData>({
   columns,
@@ -108,6 +121,7 @@ export function DataTable<TData>({
   maxHeight,
   loading = false,
   loadingRowCount = 5,
+  progressiveRows,
   loadingLabel = 'Loading rows',
   error,
   empty = 'No rows to show',
@@ -161,6 +175,8 @@ export function DataTable<TData>({
   const captionId = React.useId();
   const columnCount = table.getVisibleLeafColumns().length;
   const rows = table.getRowModel().rows;
+  const showingRows = !loading && !error && rows.length > 0;
+  const renderedRows = useProgressiveCount(rows.length, showingRows, progressiveRows);
   const scrollable = maxHeight !== undefined;
   const ariaLabel = props['aria-label'];
 
@@ -202,47 +218,25 @@ export function DataTable<TData>({
       </tr>
     );
   } else {
-    body = rows.map((row) => {
-      const firstContentColumn = row
-        .getVisibleCells()
-        .find((cell) => cell.column.id !== SELECTION_COLUMN_ID)?.column.id;
-      return (
-        <tr
+    // Each row and cell is memoized (DataTableRow, DataTableCell): a selection change re-renders
+    // the changed rows' checkbox cells, a resize the cells of the resized columns, new data all.
+    const sizing = enableColumnResizing ? columnSizing : undefined;
+    body = rows
+      .slice(0, renderedRows)
+      .map((row) => (
+        <DataTableRow
           key={row.id}
-          data-slot="data-table-row"
-          data-state={row.getIsSelected() ? 'selected' : undefined}
-          data-depth={row.depth}
-          onClick={
-            onRowClick
-              ? (event) => {
-                  if (isFromControl(event.target, event.currentTarget)) return;
-                  onRowClick(row.original, event);
-                }
-              : undefined
-          }
-          className={cn(
-            'bg-surface data-[state=selected]:bg-brand-50',
-            onRowClick && 'cursor-pointer hover:bg-surface-muted',
-          )}
-        >
-          {row.getVisibleCells().map((cell) => (
-            <td
-              key={cell.id}
-              data-slot="data-table-cell"
-              className="border-b border-surface-border align-middle"
-              style={{
-                ...(enableColumnResizing ? { width: cell.column.getSize() } : {}),
-                ...(row.depth > 0 && cell.column.id === firstContentColumn
-                  ? { paddingInlineStart: `calc(1rem + ${row.depth * 1.5}rem)` }
-                  : {}),
-              }}
-            >
-              {flexRender(cell.column.columnDef.cell, cell.getContext())}
-            </td>
-          ))}
-        </tr>
-      );
-    });
+          row={row}
+          cells={row.getVisibleCells()}
+          selected={row.getIsSelected()}
+          someSelected={row.getIsSomeSelected()}
+          allSubRowsSelected={row.getIsAllSubRowsSelected()}
+          canSelect={row.getCanSelect()}
+          depth={row.depth}
+          sizing={sizing}
+          onRowClick={onRowClick}
+        />
+      ));
   }
 
   return (
@@ -252,7 +246,9 @@ export function DataTable<TData>({
         'relative w-full overflow-auto rounded-card border border-surface-border bg-surface',
         containerClassName,
       )}
-      style={scrollable ? { maxHeight } : undefined}
+      // While loading, a scrolling table keeps its full height, so what follows it (the paginator)
+      // does not jump when the rows arrive (layout shift).
+      style={scrollable ? (loading ? { height: maxHeight, maxHeight } : { maxHeight }) : undefined}
       // A scroll container must be reachable by keyboard (axe: scrollable-region-focusable).
       {...(scrollable
         ? {
@@ -303,6 +299,121 @@ export function DataTable<TData>({
       </table>
     </div>
   );
+}
+
+type DataTableRowProps<TData> = {
+  row: Row<TData>;
+  /** `row.getVisibleCells()`: TanStack keeps the array while the columns and data stay. */
+  cells: Cell<TData, unknown>[];
+  // The row's selection state, read by the selection column's checkbox at render time.
+  selected: boolean;
+  someSelected: boolean;
+  allSubRowsSelected: boolean;
+  canSelect: boolean;
+  depth: number;
+  /** The column-sizing state while widths are shown (resizing on); a new object on each resize. */
+  sizing: ColumnSizingState | undefined;
+  onRowClick: DataTableProps<TData>['onRowClick'];
+};
+
+/**
+ * One body row. TanStack's `row` and `cells` objects are stable while `data` and `columns` are, and
+ * their methods read the table's state at call time, so a row re-renders only when one of its
+ * props changes: its row object, its selection state, its depth, the columns or their widths.
+ */
+const DataTableRow = React.memo(function DataTableRow<TData>({
+  row,
+  cells,
+  selected,
+  someSelected,
+  allSubRowsSelected,
+  canSelect,
+  depth,
+  sizing,
+  onRowClick,
+}: DataTableRowProps<TData>) {
+  const firstContentColumn = cells.find((cell) => cell.column.id !== SELECTION_COLUMN_ID)?.column
+    .id;
+  const selection = [selected, someSelected, allSubRowsSelected, canSelect].join();
+  return (
+    <tr
+      data-slot="data-table-row"
+      data-state={selected ? 'selected' : undefined}
+      data-depth={depth}
+      onClick={
+        onRowClick
+          ? (event) => {
+              if (isFromControl(event.target, event.currentTarget)) return;
+              onRowClick(row.original, event);
+            }
+          : undefined
+      }
+      className={cn(
+        'bg-surface data-[state=selected]:bg-brand-50',
+        onRowClick && 'cursor-pointer hover:bg-surface-muted',
+      )}
+    >
+      {cells.map((cell) => (
+        <DataTableCell
+          key={cell.id}
+          cell={cell}
+          width={sizing ? cell.column.getSize() : undefined}
+          indent={depth > 0 && cell.column.id === firstContentColumn ? depth : 0}
+          selection={cell.column.id === SELECTION_COLUMN_ID ? selection : undefined}
+        />
+      ))}
+    </tr>
+  );
+}) as <TData>(props: DataTableRowProps<TData>) => React.ReactNode;
+
+type DataTableCellProps<TData> = {
+  cell: Cell<TData, unknown>;
+  /** Width in px while resizing is on. */
+  width: number | undefined;
+  /** Sub-row depth to indent by (the first content column of a sub-row), else 0. */
+  indent: number;
+  /** The selection column's cell only: its row's selection state, so that it re-renders with it. */
+  selection: string | undefined;
+};
+
+/**
+ * One body cell; re-renders only when its cell object (row or column), width, indent or, for the
+ * selection column, its row's selection state changes. A cell renderer of another column that
+ * shows table state other than its row's value (selection, sizing) would not be updated.
+ */
+const DataTableCell = React.memo(function DataTableCell<TData>({
+  cell,
+  width,
+  indent,
+}: DataTableCellProps<TData>) {
+  return (
+    <td
+      data-slot="data-table-cell"
+      className="border-b border-surface-border align-middle"
+      style={{
+        ...(width !== undefined ? { width } : {}),
+        ...(indent > 0 ? { paddingInlineStart: `calc(1rem + ${indent * 1.5}rem)` } : {}),
+      }}
+    >
+      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+    </td>
+  );
+}) as <TData>(props: DataTableCellProps<TData>) => React.ReactNode;
+
+/**
+ * How many of `total` rows to render: all, or `batch` at first and `batch` more per task (each
+ * batch a transition: its render yields, its commit and layout are one small task).
+ */
+function useProgressiveCount(total: number, showing: boolean, batch: number | undefined): number {
+  const [count, setCount] = React.useState(batch ?? Infinity);
+  // Rows replaced by a skeleton, an error or nothing: the next rows start again with one batch.
+  if (!showing && batch !== undefined && count !== batch) setCount(batch);
+  React.useEffect(() => {
+    if (!showing || batch === undefined || count >= total) return;
+    const id = setTimeout(() => React.startTransition(() => setCount((n) => n + batch)), 0);
+    return () => clearTimeout(id);
+  }, [batch, count, showing, total]);
+  return batch === undefined ? total : count;
 }
 
 /** Clicks on a checkbox, button, link or field inside the row are not row clicks. */
