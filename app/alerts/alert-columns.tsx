@@ -2,20 +2,10 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { parseAlertThreats, type Alert } from '@contract/alerts';
 import { selectionColumn } from '@ui/data-table/selection-column';
 import { SeverityBadge } from '@ui/severity-badge/severity-badge';
+import { formatIsoDateTime } from '../format/date-time';
 
-/** Scan time as en-US date, hour and minute (spec 9). */
-const scanTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-function formatScanTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : scanTime.format(date);
-}
+/** Scan time as en-US date, hour and minute (spec 9); the raw text when it is not a date. */
+const formatScanTime = (iso: string): string => formatIsoDateTime(iso) ?? iso;
 
 /**
  * The alert's name with its description as a native disclosure: the threats it lists, or the

@@ -3,6 +3,7 @@ import type { Device, DeviceSortColumn } from '@contract/devices';
 import { selectionColumn } from '@ui/data-table/selection-column';
 import { EnrolmentStatus } from '@ui/enrolment-status/enrolment-status';
 import { SeverityBadge } from '@ui/severity-badge/severity-badge';
+import { formatIsoDateTime } from '../format/date-time';
 
 /** Dashboard labels of the device severities (spec 2.3 filter names). */
 export const SEVERITY_LABEL = {
@@ -11,20 +12,8 @@ export const SEVERITY_LABEL = {
   secure: 'Secure',
 } as const;
 
-/** Scan time as en-US date, hour and minute (spec 9), e.g. 'Nov 20, 2:05 PM'. */
-const scanTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-export function formatScanTime(iso: string | undefined): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : scanTime.format(date);
-}
+/** Scan time as en-US date, hour and minute (spec 9), e.g. 'Nov 20, 2026, 2:05 PM'. */
+export const formatScanTime = formatIsoDateTime;
 
 /** A missing value: a dash for the eye, words for a screen reader. */
 export function Missing() {
