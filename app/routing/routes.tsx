@@ -4,6 +4,7 @@ import { Spinner } from '@ui/spinner/spinner';
 import { isSignedIn } from '../session/session-store';
 import { useSession } from '../session/session';
 import { paths } from './paths';
+import { useMarkRouteLoading } from './route-loading';
 
 // Route-level code splitting: every screen is its own chunk.
 const LookupScreen = lazy(() => import('../auth/lookup-screen'));
@@ -41,6 +42,7 @@ function placeholder(title: string): ComponentType {
 const comingSoon = comingSoonPages.map(([path, title]) => [path, placeholder(title)] as const);
 
 function Loading() {
+  useMarkRouteLoading();
   return (
     <div className="flex justify-center py-24">
       <Spinner size="lg" />

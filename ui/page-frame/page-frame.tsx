@@ -45,6 +45,11 @@ export type PageFrameProps = Omit<React.ComponentProps<'div'>, 'title'> & {
   /** The toast area (`<Toaster />`). */
   toasts?: React.ReactNode;
   footer: PageFrameFooterLinks;
+  /**
+   * Leaves the footer out of the layout, e.g. while the main area shows a loading placeholder:
+   * it then appears below the content instead of being pushed down by it (a layout shift).
+   */
+  footerHidden?: boolean;
   /** id of <main>, the skip link's target. */
   mainId?: string;
   mainClassName?: string;
@@ -62,6 +67,7 @@ export function PageFrame({
   banner,
   toasts,
   footer,
+  footerHidden = false,
   mainId = 'main-content',
   mainClassName,
   className,
@@ -118,7 +124,11 @@ export function PageFrame({
         {children}
       </main>
       {toasts}
-      <footer data-slot="page-frame-footer" className="border-t border-surface-border bg-surface">
+      <footer
+        data-slot="page-frame-footer"
+        hidden={footerHidden}
+        className="border-t border-surface-border bg-surface"
+      >
         <nav aria-label="Footer" className="mx-auto w-full max-w-7xl px-4 py-5 sm:px-6">
           <ul className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
             <li>
