@@ -3,14 +3,15 @@
  * reference server on a fresh temporary DATA_DIR, in Debian's Chromium:
  *
  * 1. Lighthouse 12 (default mobile settings: simulated slow 4G, 4x CPU) on /look-up and on
- *    /dashboard signed in: performance, accessibility, best practices.
+ *    /dashboard signed in: performance, accessibility, best practices; the median of several runs.
  * 2. Interaction timing with the Event Timing API (Playwright): changing a dashboard filter and
  *    selecting all rows of a 100-row page, each from input to next paint, at 1x and 4x CPU
  *    throttling (CDP Emulation.setCPUThrottlingRate). Targets: 100 ms at 1x, 200 ms at 4x.
  *
  *   node --import tsx scripts/bench-web.ts   (needs `npx vite build` first; `npm run bench` runs it)
  *
- * Environment: BENCH_RUNS (interactions per scenario, 12), CHROMIUM_PATH.
+ * Environment: BENCH_RUNS (interactions per scenario, 12), LIGHTHOUSE_RUNS (runs per page, the
+ * median is reported, 5), BENCH_ONLY (`lighthouse` or `interactions`), CHROMIUM_PATH.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -30,6 +31,8 @@ const { CHROMIUM_ARGS, requireChromium } =
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 12);
+const ONLY = process.env.BENCH_ONLY;
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const DEMO = { email: 'admin@acme.test', password: 'Portal-Demo-1!' };
 export const INTERACTION_TARGETS_MS = { 1: 100, 4: 200 } as const;
 export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 };
@@ -115,40 +118,52 @@ async function runLighthouse(
       ['/look-up', '/look-up', false],
       ['/dashboard (signed in)', '/dashboard', true],
     ] as const) {
-      const page = await browser.newPage();
-      if (signedIn) {
-        await page.goto(`${base}/look-up`);
-        await page.setCookie({ ...cookie, url: base });
-        await page.evaluate((value) => localStorage.setItem('portal:session', value), session);
+      // Lighthouse's own advice for variable machines: run several times, report the median.
+      const runs: (Scores & { lcpMs: number; tbtMs: number; failing: string[] })[] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        const page = await browser.newPage();
+        if (signedIn) {
+          await page.goto(`${base}/look-up`);
+          await page.setCookie({ ...cookie, url: base });
+          await page.evaluate((value) => localStorage.setItem('portal:session', value), session);
+        }
+        const run = await lighthouse(
+          `${base}${path}`,
+          {
+            logLevel: 'error',
+            output: 'json',
+            onlyCategories: ['performance', 'accessibility', 'best-practices'],
+            // Keep the signed-in cookie and localStorage (mobile defaults otherwise).
+            disableStorageReset: signedIn,
+          },
+          undefined,
+          page,
+        );
+        await page.close();
+        if (!run) throw new Error(`Lighthouse gave no result for ${path}`);
+        const { categories, audits } = run.lhr;
+        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+        runs.push({
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+          lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+          tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+          failing: Object.values(audits)
+            .filter(
+              (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative',
+            )
+            .map((a) => a.id),
+        });
       }
-      const run = await lighthouse(
-        `${base}${path}`,
-        {
-          logLevel: 'error',
-          output: 'json',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          // Keep the signed-in cookie and localStorage (mobile defaults otherwise).
-          disableStorageReset: signedIn,
-        },
-        undefined,
-        page,
+      runs.sort((a, b) => a.performance - b.performance);
+      const { failing, ...median } = runs[Math.floor(runs.length / 2)]!;
+      results[label] = median;
+      console.error(
+        `[lighthouse] ${path}: performance ${runs.map((r) => r.performance).join(', ')} (median ${median.performance})`,
       );
-      if (!run) throw new Error(`Lighthouse gave no result for ${path}`);
-      const { categories, audits } = run.lhr;
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-      results[label] = {
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        'best-practices': score('best-practices'),
-        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
-        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
-      };
-      const failing = Object.values(audits)
-        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
-        .map((a) => a.id);
       if (failing.length)
         console.error(`[lighthouse] ${path}: audits below 0.9: ${failing.join(', ')}`);
-      await page.close();
     }
   } finally {
     await browser.close();
@@ -257,32 +272,36 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const server = await startServer();
   let failed = false;
   try {
-    const scores = await runLighthouse(server.base);
-    console.log('\n### Lighthouse 12 (mobile defaults, Debian Chromium)\n');
-    console.log('| page | performance | accessibility | best practices | LCP | TBT |');
-    console.log('|---|---|---|---|---|---|');
-    for (const [page, s] of Object.entries(scores)) {
-      console.log(
-        `| ${page} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.lcpMs} ms | ${s.tbtMs} ms |`,
-      );
-      for (const [category, min] of Object.entries(LIGHTHOUSE_TARGETS)) {
-        if (s[category as keyof Scores] < min) {
-          failed = true;
-          console.error(`  ${page}: ${category} ${s[category as keyof Scores]} < ${min}`);
+    if (ONLY !== 'interactions') {
+      const scores = await runLighthouse(server.base);
+      console.log('\n### Lighthouse 12 (mobile defaults, Debian Chromium)\n');
+      console.log('| page | performance | accessibility | best practices | LCP | TBT |');
+      console.log('|---|---|---|---|---|---|');
+      for (const [page, s] of Object.entries(scores)) {
+        console.log(
+          `| ${page} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.lcpMs} ms | ${s.tbtMs} ms |`,
+        );
+        for (const [category, min] of Object.entries(LIGHTHOUSE_TARGETS)) {
+          if (s[category as keyof Scores] < min) {
+            failed = true;
+            console.error(`  ${page}: ${category} ${s[category as keyof Scores]} < ${min}`);
+          }
         }
       }
     }
-    const interactions = await runInteractions(server.base);
-    console.log(`\n### Interactions: input → next paint (Event Timing), ${RUNS} runs each\n`);
-    console.log('| interaction | CPU | p50 | p95 | max | target |');
-    console.log('|---|---|---|---|---|---|');
-    for (const r of interactions) {
-      console.log(
-        `| ${r.scenario} | ${r.cpu}x | ${r.p50} ms | ${r.p95} ms | ${r.max} ms | ${r.target} ms |`,
-      );
-      if (r.p95 > r.target) {
-        failed = true;
-        console.error(`  ${r.scenario} at ${r.cpu}x: p95 ${r.p95} ms > ${r.target} ms`);
+    if (ONLY !== 'lighthouse') {
+      const interactions = await runInteractions(server.base);
+      console.log(`\n### Interactions: input → next paint (Event Timing), ${RUNS} runs each\n`);
+      console.log('| interaction | CPU | p50 | p95 | max | target |');
+      console.log('|---|---|---|---|---|---|');
+      for (const r of interactions) {
+        console.log(
+          `| ${r.scenario} | ${r.cpu}x | ${r.p50} ms | ${r.p95} ms | ${r.max} ms | ${r.target} ms |`,
+        );
+        if (r.p95 > r.target) {
+          failed = true;
+          console.error(`  ${r.scenario} at ${r.cpu}x: p95 ${r.p95} ms > ${r.target} ms`);
+        }
       }
     }
   } finally {
