@@ -21,7 +21,13 @@ export default {
       ...playwrightOptions,
       // Debian's Chromium, not a Playwright-downloaded browser.
       browsers: ['chromium'],
-      launchOptions: { executablePath: requireChromium(), args: CHROMIUM_ARGS },
+      launchOptions: {
+        executablePath: requireChromium(),
+        // Sandboxed iframes (the e-mail preview) in the page's own renderer process rather than in
+        // one of their own, which can paint late under load and leave the preview blank in a
+        // visual snapshot. The sandbox's restrictions are unchanged.
+        args: [...CHROMIUM_ARGS, '--disable-features=IsolateSandboxedIframes'],
+      },
       // The same page everywhere, for the visual snapshots (.storybook/visual.ts): window size,
       // device scale factor 1 (small PNGs), and dates formatted in one time zone and locale.
       contextOptions: {

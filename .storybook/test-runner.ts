@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
 import { toMatchImageSnapshot, type MatchImageSnapshotOptions } from 'jest-image-snapshot';
@@ -23,14 +24,17 @@ import type { Page } from 'playwright';
  * - the clock: preview.tsx freezes it at the fixtures' "now" before every story (frozen-clock.ts);
  * - the page: 1024×768 at device scale factor 1, UTC, en-US (test-runner-jest.config.js), scrolled
  *   to the top before each story, whole page captured (dialogs live in portals outside the root);
- * - fonts loaded, the story's requests answered (up to FETCH_WAIT_MS: some stories keep one
- *   pending on purpose), CSS animations and transitions finished or cancelled, caret hidden;
+ * - fonts and iframes loaded (sandboxed iframes render in the page's own process:
+ *   test-runner-jest.config.js), the story's requests answered (up to FETCH_WAIT_MS: some stories
+ *   keep one pending on purpose), CSS animations and transitions finished or cancelled, caret
+ *   hidden;
  * - focus: a control disabled while a request runs loses focus when the answer arrives, not at
  *   Chromium's next frame, which may or may not come first (installPageHooks);
  * - toasts: hidden unless the story sets `visual: { toasts: true }` (auto-closing ones may or
  *   may not still be there when the shot is taken);
- * - two consecutive screenshots must be identical before the second one is compared (the page
- *   has settled), like Playwright's own `toHaveScreenshot`.
+ * - a screenshot identical to the baseline passes at once; otherwise two consecutive screenshots
+ *   must be identical before the second one is compared (the page has settled), like
+ *   Playwright's own `toHaveScreenshot`. New baselines always come from a settled page.
  */
 
 /** The browser window every story renders in (also set as the context's viewport). */
@@ -106,6 +110,14 @@ async function prepareVisual(page: Page): Promise<void> {
 
 async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Iframes (the e-mail preview's srcdoc) load on their own.
+  await Promise.all(
+    page
+      .frames()
+      .map((frame) =>
+        frame.waitForLoadState('load', { timeout: FETCH_WAIT_MS }).catch(() => undefined),
+      ),
+  );
   await page
     .waitForFunction(
       () =>
@@ -117,8 +129,16 @@ async function settle(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
-/** A screenshot of the settled page: taken until two in a row are identical. */
-async function stableScreenshot(page: Page, visual: VisualParameters): Promise<Buffer> {
+/**
+ * A screenshot of the settled page. When the first one is byte for byte the baseline, that is
+ * it (the usual case: one screenshot per story). Otherwise screenshots are taken until two in a
+ * row are identical, and that one is compared (or written as a new baseline).
+ */
+async function stableScreenshot(
+  page: Page,
+  visual: VisualParameters,
+  baselinePath: string,
+): Promise<Buffer> {
   await settle(page);
   const shoot = () =>
     page.screenshot({
@@ -129,6 +149,7 @@ async function stableScreenshot(page: Page, visual: VisualParameters): Promise<B
       ...(visual.toasts ? {} : { style: HIDE_TOASTS }),
     });
   let previous = await shoot();
+  if (existsSync(baselinePath) && previous.equals(readFileSync(baselinePath))) return previous;
   for (let attempt = 1; attempt < SETTLE_ATTEMPTS; attempt += 1) {
     await page.waitForTimeout(SETTLE_INTERVAL_MS);
     const next = await shoot();
@@ -180,7 +201,7 @@ const config: TestRunnerConfig = {
     if ((context as { hasFailure?: boolean }).hasFailure) return;
     if (process.env.VISUAL_SNAPSHOTS === 'off') return;
 
-    const image = await stableScreenshot(page, visual);
+    const image = await stableScreenshot(page, visual, join(BASELINE_DIR, `${context.id}.png`));
     expect(image).toMatchImageSnapshot({
       ...COMPARISON,
       customSnapshotsDir: BASELINE_DIR,

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SWRConfig } from 'swr';
 import { listDevices, unenrollDevices } from '@contract/devices';
 import { acmeDevices, devicePage, emptyDevicePage } from '@contract/fixtures/devices';
@@ -46,9 +46,10 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const table = await canvas.findByRole('table', { name: 'Devices' });
-    await expect(
-      await within(table).findAllByRole('checkbox', { name: /^Select row/ }),
-    ).toHaveLength(50);
+    // The rows arrive in batches (progressive rendering): wait for the whole page.
+    await waitFor(() =>
+      expect(within(table).getAllByRole('checkbox', { name: /^Select row/ })).toHaveLength(50),
+    );
     await expect(canvas.getByText('Our New Portal is Live!')).toBeVisible();
   },
 };

@@ -283,6 +283,34 @@ export const StickyHeader: Story = {
   },
 };
 
+/** Loading in a 20rem scroll container: it keeps its full height, so nothing below it jumps. */
+export const LoadingInScrollContainer: Story = {
+  args: { loading: true, data: [], maxHeight: '20rem' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const region = canvas.getByRole('region', { name: 'Devices' });
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    await expect(Math.round(region.getBoundingClientRect().height)).toBe(Math.round(20 * rem));
+    await expect(canvas.getByRole('table', { name: 'Devices' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  },
+};
+
+/**
+ * 100 rows rendered 10 at a time (`progressiveRows`): the first screenful at once, the rest in
+ * later tasks, so a long page never blocks input for long. All rows end up in the table.
+ */
+export const ProgressiveRows: Story = {
+  args: { data: makeDevices(100), maxHeight: '20rem', progressiveRows: 10 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getAllByRole('row')).toHaveLength(101));
+    await expect(canvas.getByRole('cell', { name: 'barbara100@example.com' })).toBeInTheDocument();
+  },
+};
+
 /** Drag or use the arrow keys on a header's handle; widths never go below 0. */
 export const Resize: Story = {
   args: {

@@ -97,6 +97,20 @@ export const SkipLink: Story = {
   },
 };
 
+/**
+ * While the main area shows a loading placeholder the footer is left out of the layout, so it
+ * appears below the content instead of being pushed down by it (no layout shift).
+ */
+export const FooterHiddenWhileLoading: Story = {
+  args: { footerHidden: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('contentinfo')).toBeNull();
+    await expect(canvas.queryByRole('navigation', { name: 'Footer' })).toBeNull();
+    await expect(canvas.getByRole('main')).toBeVisible();
+  },
+};
+
 /** Signed in: a sign-out link on the right and the persistent session warning. */
 export const WithWarningBanner: Story = {
   args: {
