@@ -120,31 +120,3 @@ describe('generic handler opt-out', () => {
     expect(onMessages).not.toHaveBeenCalled();
   });
 });
-
-describe('prefetch (route intent)', () => {
-  it('a prefetched GET is taken once by the matching call, with every rule applied', async () => {
-    const t = setup(200, sessions.acme);
-    t.client.prefetch('/session');
-    expect(t.fetch).toHaveBeenCalledTimes(1);
-    await expect(t.client.call(getSession)).resolves.toEqual(sessions.acme);
-    expect(t.fetch).toHaveBeenCalledTimes(1);
-    // Taken once: the next call asks the server again.
-    await t.client.call(getSession);
-    expect(t.fetch).toHaveBeenCalledTimes(2);
-  });
-
-  it('a prefetched 401 still applies the 401 rule when it is taken', async () => {
-    const t = setup(401, { error: 'Not signed in' });
-    t.client.prefetch('/session');
-    await expect(t.client.call(getSession)).rejects.toBeInstanceOf(ApiError);
-    expect(t.navigate).toHaveBeenCalledWith('/look-up', { replace: true });
-    expect(t.fetch).toHaveBeenCalledTimes(1);
-  });
-
-  it('is never used for another URL or another method', async () => {
-    const t = setup(200, sessions.acme);
-    t.client.prefetch('/session', { page: 2 });
-    await t.client.call(getSession);
-    expect(t.fetch).toHaveBeenCalledTimes(2);
-  });
-});

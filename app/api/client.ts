@@ -92,41 +92,11 @@ export function createApiClient(options: ApiClientOptions) {
     status: number;
     text: string;
   }
-  /** GETs started ahead of their screen (route intent), by URL, taken once by `call`. */
-  const prefetched = new Map<string, { at: number; raw: Promise<Raw> }>();
-  const PREFETCH_TTL_MS = 10_000;
-  const now = () => Date.now();
-
   const readRaw = async (response: Response): Promise<Raw> => ({
     ok: response.ok,
     status: response.status,
     text: await response.text(),
   });
-
-  /**
-   * Starts a GET now so its screen's first call finds it in flight (no request waterfall behind
-   * the screen's code). The answer goes through every rule of `call` when it is taken.
-   */
-  function prefetch(path: string, query?: unknown): void {
-    const url = `${options.baseUrl}${path}${buildQuery(query)}`;
-    const existing = prefetched.get(url);
-    if (existing && now() - existing.at < PREFETCH_TTL_MS) return;
-    const raw = doFetch(url, {
-      method: 'GET',
-      headers: getHeaders(),
-      credentials: 'include',
-      cache: 'no-store',
-    }).then(readRaw);
-    raw.catch(() => undefined);
-    prefetched.set(url, { at: now(), raw });
-  }
-
-  function takePrefetched(url: string): Promise<Raw> | null {
-    const entry = prefetched.get(url);
-    if (!entry) return null;
-    prefetched.delete(url);
-    return now() - entry.at < PREFETCH_TTL_MS ? entry.raw : null;
-  }
 
   async function call<E extends Endpoint>(
     endpoint: E,
@@ -147,16 +117,14 @@ export function createApiClient(options: ApiClientOptions) {
     }
 
     const url = `${options.baseUrl}${endpoint.path}${buildQuery(query)}`;
-    const early = endpoint.method === 'GET' ? takePrefetched(url) : null;
-    const response = await (early ??
-      doFetch(url, {
-        method: endpoint.method,
-        headers,
-        body: payload,
-        credentials: 'include',
-        cache: endpoint.method === 'GET' ? 'no-store' : undefined,
-        signal,
-      }).then(readRaw));
+    const response = await doFetch(url, {
+      method: endpoint.method,
+      headers,
+      body: payload,
+      credentials: 'include',
+      cache: endpoint.method === 'GET' ? 'no-store' : undefined,
+      signal,
+    }).then(readRaw);
 
     const text = response.text;
     let data: unknown = undefined;
@@ -184,7 +152,7 @@ export function createApiClient(options: ApiClientOptions) {
     return parsed.data as ResponseOf<E>;
   }
 
-  return { call, prefetch };
+  return { call };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

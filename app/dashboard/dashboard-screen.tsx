@@ -149,7 +149,7 @@ export default function DashboardScreen() {
         enableColumnResizing
         maxHeight="65vh"
         // About a screenful first, the rest in small batches (issue 9: total blocking time).
-        progressiveRows={8}
+        progressiveRows={5}
         loading={rows.loading}
         error={rows.failed ? messages.dashboardRowsFailed : undefined}
         empty="No devices match these filters."

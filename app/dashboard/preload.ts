@@ -1,12 +1,12 @@
-import { listDevices } from '@contract/devices';
-import { api } from '../api/api';
-import { parseDashboardQuery, toListDevicesQuery } from './dashboard-query';
+import { parseDashboardQuery } from './dashboard-query';
+import { prefetchFirstPage } from './use-device-pages';
 
 /**
  * Route intent for the dashboard: starts its first data request now, in parallel with the
- * screen's code, instead of after it (issue 9: no request waterfall). The screen's first call for
- * the same URL takes the answer in flight.
+ * screen's code, instead of after it (issue 9: no request waterfall). When the answer is in
+ * before the screen, the screen's first render shows the rows; otherwise its first fetch takes
+ * the request in flight.
  */
 export function prefetchDashboard(search: string): void {
-  api.prefetch(listDevices.path, toListDevicesQuery(parseDashboardQuery(search)));
+  prefetchFirstPage(parseDashboardQuery(search));
 }

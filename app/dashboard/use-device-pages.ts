@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import useSWR, { preload, useSWRConfig } from 'swr';
+import useSWR, { mutate as mutateGlobal, preload, useSWRConfig } from 'swr';
 import { listDevices, unenrollDevices, type DevicePage } from '@contract/devices';
 import { api } from '../api/api';
 import { messages } from '../messages/messages';
@@ -23,7 +23,41 @@ function fetchPage(query: DashboardQuery, page: number) {
   return api.call(listDevices, { query: toListDevicesQuery(query, page) });
 }
 
-/** Start loading a page before its screen needs it (route intent, idle prefetch). */
+/**
+ * First pages requested by route intent (page load, a hovered or focused nav link) before the
+ * screen mounted, by SWR key. An answer that arrives first goes straight into SWR's cache, so the
+ * screen's first render already has its rows (no loading state, no second render); one still in
+ * flight, or a failure, is taken by the screen's first fetch (one request either way, and a
+ * failure shows its message there).
+ */
+const early = new Map<string, Promise<DevicePage>>();
+const EARLY_TTL_MS = 10_000;
+
+export function prefetchFirstPage(query: DashboardQuery): void {
+  const key = pageKey(query, query.page);
+  if (early.has(key)) return;
+  const promise = fetchPage(query, query.page);
+  early.set(key, promise);
+  promise.then(
+    (page) => {
+      if (early.get(key) !== promise) return; // the screen took it
+      early.delete(key);
+      void mutateGlobal(key, page, { revalidate: false });
+    },
+    () => undefined,
+  );
+  setTimeout(() => {
+    if (early.get(key) === promise) early.delete(key);
+  }, EARLY_TTL_MS);
+}
+
+function takeEarly(key: string): Promise<DevicePage> | undefined {
+  const promise = early.get(key);
+  early.delete(key);
+  return promise;
+}
+
+/** Start loading a page before its screen needs it (idle prefetch of the next page). */
 export function preloadDevicePage(query: DashboardQuery, page = query.page) {
   return preload(pageKey(query, page), () => fetchPage(query, page));
 }
@@ -38,13 +72,17 @@ export function useDevicePages(query: DashboardQuery) {
   const currentList = listKey(query);
   const key = pageKey(query, query.page);
 
-  const { data, error, isLoading } = useSWR(key, () => fetchPage(query, query.page), {
-    revalidateOnFocus: false,
-    revalidateIfStale: false,
-    shouldRetryOnError: false,
-    keepPreviousData: false,
-    onError: () => notify.error(messages.dashboardRowsFailed),
-  });
+  const { data, error, isLoading } = useSWR(
+    key,
+    () => takeEarly(key) ?? fetchPage(query, query.page),
+    {
+      revalidateOnFocus: false,
+      revalidateIfStale: false,
+      shouldRetryOnError: false,
+      keepPreviousData: false,
+      onError: () => notify.error(messages.dashboardRowsFailed),
+    },
+  );
 
   // Changing filters, sort or page size clears the pages of every other list.
   useEffect(() => {

@@ -8,7 +8,6 @@ import { messages } from '../messages/messages';
 import { AppLink } from '../routing/app-link';
 import { paths, settingsTab } from '../routing/paths';
 import { preloadRoute } from '../routing/route-intent';
-import { useRouteLoading } from '../routing/route-loading';
 import { isSignedIn } from '../session/session-store';
 import { useSession } from '../session/session';
 import { LazyToaster } from './lazy-toaster';
@@ -39,12 +38,10 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
   const session = useSession();
   const [location, navigate] = useLocation();
   const signedIn = isSignedIn(session);
-  const routeLoading = useRouteLoading();
   const warning = signedIn && session.error?.severity === 'warning' ? session.error : null;
 
   return (
     <PageFrame
-      footerHidden={routeLoading}
       logoHref={paths.dashboard}
       onLogoClick={() => analytics.track('headerLogo')}
       renderLogoLink={({ href, ...props }) => <RouterLink href={href} {...props} />}

@@ -4,7 +4,6 @@ import { Spinner } from '@ui/spinner/spinner';
 import { isSignedIn } from '../session/session-store';
 import { useSession } from '../session/session';
 import { paths } from './paths';
-import { useMarkRouteLoading } from './route-loading';
 
 // Route-level code splitting: every screen is its own chunk.
 const LookupScreen = lazy(() => import('../auth/lookup-screen'));
@@ -42,9 +41,9 @@ function placeholder(title: string): ComponentType {
 const comingSoon = comingSoonPages.map(([path, title]) => [path, placeholder(title)] as const);
 
 function Loading() {
-  useMarkRouteLoading();
+  // data-page-loading: the frame keeps its footer out of the way meanwhile (no layout shift).
   return (
-    <div className="flex justify-center py-24">
+    <div data-page-loading="" className="flex justify-center py-24">
       <Spinner size="lg" />
     </div>
   );

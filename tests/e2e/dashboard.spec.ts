@@ -146,9 +146,17 @@ test('a server error on the list says so', async ({ page, axe }) => {
   await axe();
 });
 
-test('no waterfall: the list request starts while the dashboard code is still loading; one session call', async ({
+test('no waterfall: the list request starts while the dashboard code is still loading; one session call; rows on the first render', async ({
   page,
 }) => {
+  // Whether the table ever showed its loading skeleton (it must not: the rows were there first).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __skeletonSeen: boolean };
+    w.__skeletonSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-slot="data-table-skeleton-row"]')) w.__skeletonSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
   // Slow the dashboard's code down: a data request that waited for it would start after it.
   await page.route(/\/assets\/dashboard-screen-[\w-]+\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
@@ -176,4 +184,8 @@ test('no waterfall: the list request starts while the dashboard code is still lo
   // The prefetched answer was used (one request for page 1), and the session was asked once.
   expect(firstPageCalls).toBe(1);
   expect(sessionCalls).toBe(1);
+  // The answer arrived before the code, so the screen's first render already had its rows.
+  expect(
+    await page.evaluate(() => (window as unknown as { __skeletonSeen: boolean }).__skeletonSeen),
+  ).toBe(false);
 });

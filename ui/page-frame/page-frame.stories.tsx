@@ -98,11 +98,18 @@ export const SkipLink: Story = {
 };
 
 /**
- * While the main area shows a loading placeholder the footer is left out of the layout, so it
- * appears below the content instead of being pushed down by it (no layout shift).
+ * While the main area holds a loading placeholder (`data-page-loading`) the footer is left out
+ * of the layout, so it appears below the content instead of being pushed down by it (no layout
+ * shift).
  */
 export const FooterHiddenWhileLoading: Story = {
-  args: { footerHidden: true },
+  args: {
+    children: (
+      <div data-page-loading="" className="py-24 text-center text-ink-muted">
+        Loading…
+      </div>
+    ),
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.queryByRole('contentinfo')).toBeNull();

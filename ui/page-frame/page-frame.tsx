@@ -45,11 +45,6 @@ export type PageFrameProps = Omit<React.ComponentProps<'div'>, 'title'> & {
   /** The toast area (`<Toaster />`). */
   toasts?: React.ReactNode;
   footer: PageFrameFooterLinks;
-  /**
-   * Leaves the footer out of the layout, e.g. while the main area shows a loading placeholder:
-   * it then appears below the content instead of being pushed down by it (a layout shift).
-   */
-  footerHidden?: boolean;
   /** id of <main>, the skip link's target. */
   mainId?: string;
   mainClassName?: string;
@@ -67,7 +62,6 @@ export function PageFrame({
   banner,
   toasts,
   footer,
-  footerHidden = false,
   mainId = 'main-content',
   mainClassName,
   className,
@@ -124,10 +118,15 @@ export function PageFrame({
         {children}
       </main>
       {toasts}
+      {/*
+        While the main area holds a loading placeholder (an element with `data-page-loading`),
+        the footer stays out of the layout: it then appears below the content instead of showing
+        at the bottom of the window and being pushed down when the content arrives (a layout
+        shift). Pure CSS, so a route's loading state re-renders nothing.
+      */}
       <footer
         data-slot="page-frame-footer"
-        hidden={footerHidden}
-        className="border-t border-surface-border bg-surface"
+        className="border-t border-surface-border bg-surface [main:has([data-page-loading])~&]:hidden"
       >
         <nav aria-label="Footer" className="mx-auto w-full max-w-7xl px-4 py-5 sm:px-6">
           <ul className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
