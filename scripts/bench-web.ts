@@ -120,7 +120,9 @@ async function runLighthouse(
     ] as const) {
       // Lighthouse's own advice for variable machines: run several times, report the median.
       const runs: (Scores & { lcpMs: number; tbtMs: number; failing: string[] })[] = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      // A run Lighthouse could not complete (runtimeError, e.g. no paint traced) is not a score:
+      // it is reported and replaced, at most LIGHTHOUSE_RUNS extra times.
+      for (let i = 0, failures = 0; i < LIGHTHOUSE_RUNS; i++) {
         const page = await browser.newPage();
         if (signedIn) {
           await page.goto(`${base}/look-up`);
@@ -141,7 +143,16 @@ async function runLighthouse(
         );
         await page.close();
         if (!run) throw new Error(`Lighthouse gave no result for ${path}`);
-        const { categories, audits } = run.lhr;
+        const { categories, audits, runtimeError } = run.lhr;
+        if (runtimeError || categories.performance?.score == null) {
+          failures += 1;
+          console.error(
+            `[lighthouse] ${path}: run failed (${runtimeError?.code ?? 'no performance score'}: ${runtimeError?.message ?? ''}), running again`,
+          );
+          if (failures > LIGHTHOUSE_RUNS) throw new Error(`Lighthouse kept failing on ${path}`);
+          i -= 1;
+          continue;
+        }
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         runs.push({
           performance: score('performance'),
