@@ -155,15 +155,6 @@ export const AtLimit: Story = {
  * nothing runs, in the frame or in the page.
  */
 export const HostileBody: Story = {
-  parameters: {
-    // The preview is a script-less sandboxed frame: after typing, whether Chromium has painted its
-    // new document when the screenshot is taken varies from run to run, and the story cannot wait
-    // for it (the frame is opaque to the page by design). The Default story covers the look.
-    visual: {
-      disable: true,
-      reason: 'the sandboxed preview frame repaints asynchronously after typing',
-    },
-  },
   beforeEach: () => {
     window.__xss = false;
   },
