@@ -14,6 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TEST_CARDS } from '@contract/billing';
+import { DEFAULT_CONDITIONAL_ACCESS_CONFIG } from '@contract/conditional-access';
 import { organizations, paymentMethods, ssoDirectoryGroups } from './db/schema';
 import { changedTables, organizationFingerprint, type TableFingerprint } from './test-fingerprint';
 import { createTestApp, DEMO } from './test-support';
@@ -258,19 +259,7 @@ function attempts(): Attempt[] {
     ['GET', '/api/orgs/webhook-secret'],
     ['DELETE', '/api/orgs/webhook'],
     ['GET', '/api/orgs/conditional-access/config'],
-    [
-      'POST',
-      '/api/orgs/conditional-access/config',
-      {
-        tenant: null,
-        clientId: null,
-        clientSecret: null,
-        userExtension: null,
-        groupId: null,
-        provider: null,
-        active: false,
-      },
-    ],
+    ['POST', '/api/orgs/conditional-access/config', DEFAULT_CONDITIONAL_ACCESS_CONFIG],
     ['GET', '/api/orgs/conditional-access/policy'],
     [
       'PUT',

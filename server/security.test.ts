@@ -2,9 +2,6 @@
  * Issue 9 through the real app: security headers on every kind of answer, the CSRF rule on every
  * call that changes data, and no state change on GET (a fingerprint of the whole database).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '@contract/api';
 import type { Endpoint } from '@contract/endpoint';
@@ -12,7 +9,7 @@ import { createApp } from './app';
 import { CSRF_MESSAGES } from './csrf';
 import { contentSecurityPolicy, HSTS } from './security-headers';
 import { changedTables, databaseFingerprint } from './test-fingerprint';
-import { captureLogger, createTestApp, sessionCookieOf } from './test-support';
+import { captureLogger, createTestApp, makeStaticFixture, sessionCookieOf } from './test-support';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -32,24 +29,17 @@ function expectSecurityHeaders(res: Response, what: string, csp = CSP) {
   expect(res.headers.get('permissions-policy'), what).toMatch(/^accelerometer=\(\), camera=\(\)/);
 }
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'portal-security-dist-'));
+const { root, remove: removeRoot } = makeStaticFixture('portal-security-dist-');
 let t: TestApp;
 let acme: string;
 
 beforeAll(async () => {
-  mkdirSync(path.join(root, 'assets'));
-  writeFileSync(
-    path.join(root, 'index.html'),
-    '<!doctype html><title>Portal</title><div id="root"></div>',
-  );
-  writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
-  writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ staticDir: root });
   acme = await t.signIn();
 }, 60_000);
 afterAll(async () => {
   await t.close();
-  rmSync(root, { recursive: true, force: true });
+  removeRoot();
 });
 
 describe('security headers', () => {

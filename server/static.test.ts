@@ -1,28 +1,20 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import { createApp } from './app';
 import type { AppEnv } from './env';
 import type { Database } from './db';
-import { captureLogger } from './test-support';
+import { captureLogger, makeStaticFixture } from './test-support';
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
+const { root, remove: removeRoot } = makeStaticFixture('portal-dist-');
 let app: Hono<AppEnv>;
 
 beforeAll(() => {
-  mkdirSync(path.join(root, 'assets'));
-  writeFileSync(
-    path.join(root, 'index.html'),
-    '<!doctype html><title>Portal</title><div id="root"></div>',
-  );
-  writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
-  writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // Static serving and 404s never touch the database.
   app = createApp({ db: {} as Database, staticDir: root, logger: captureLogger() });
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => removeRoot());
 
 describe('static portal', () => {
   it('serves hashed assets with long immutable caching', async () => {

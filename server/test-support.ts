@@ -3,7 +3,16 @@
  * database of its own on the PostgreSQL of TEST_DATABASE_URL), with cheap scrypt and a clock.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +40,22 @@ export class TestClock {
   advance(ms: number): void {
     this.current = new Date(this.current.getTime() + ms);
   }
+}
+
+/**
+ * A minimal built portal (index.html, one hashed asset, the favicon) in a new temporary
+ * directory, for tests of static serving; `remove` deletes it.
+ */
+export function makeStaticFixture(prefix: string): { root: string; remove: () => void } {
+  const root = mkdtempSync(path.join(os.tmpdir(), prefix));
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><title>Portal</title><div id="root"></div>',
+  );
+  writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 export function captureLogger(): Logger & { lines: string[] } {
