@@ -12,9 +12,6 @@ export const SEVERITY_LABEL = {
   secure: 'Secure',
 } as const;
 
-/** Scan time as en-US date, hour and minute (spec 9), e.g. 'Nov 20, 2026, 2:05 PM'. */
-export const formatScanTime = formatIsoDateTime;
-
 /** A missing value: a dash for the eye, words for a screen reader. */
 export function Missing() {
   return (
@@ -104,7 +101,8 @@ export const deviceColumns: ColumnDef<Device>[] = [
     accessorFn: (d) => d.lastScanAt,
     header: 'Last Scan',
     size: 190,
-    cell: ({ row: { original: d } }) => formatScanTime(d.lastScanAt) ?? <Missing />,
+    // en-US date, hour and minute (spec 9), e.g. 'Nov 20, 2026, 2:05 PM'.
+    cell: ({ row: { original: d } }) => formatIsoDateTime(d.lastScanAt) ?? <Missing />,
   },
   {
     id: 'code' satisfies DeviceSortColumn,
