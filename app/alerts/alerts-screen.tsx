@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSelectionState, SortingState } from '@tanstack/react-table';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
-import { ALERT_PAGE_SIZES, type AlertStatus } from '@contract/alerts';
+import { ALERT_PAGE_SIZES, type AlertStatus } from '@domain/alerts';
 import { Button } from '@ui/button/button';
 import { DataTable } from '@ui/data-table/data-table';
 import {

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import { normalizeSlug } from '@contract/rules';
+import { normalizeSlug } from '@domain/accounts';
 import type { ErrorType } from '@contract/session';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
