@@ -27,7 +27,7 @@ const boundary = (target, allowed) => ({
     './scripts',
     './.storybook',
   ].filter((f) => f !== target && !allowed.includes(f)),
-  message: `${target} may import only ${allowed.length ? allowed.join(', ') : 'itself'} (docs/architecture.md).`,
+  message: `${target} may import only itself${allowed.map((a) => `, ${a}`).join('')} (docs/architecture.md).`,
 });
 
 export default tseslint.config(

@@ -9,31 +9,15 @@
  * server/db/schema.ts is the schema drift test's; this one is about the values.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_TOKEN_PURPOSES } from '@domain/accounts';
-import { THREAT_HUNTER_STATUSES } from '@domain/admins';
-import { ALERT_STATUSES } from '@domain/alerts';
-import { SUBSCRIPTION_STATUSES } from '@domain/billing';
-import {
-  CARD_EXPIRY_YEAR_MAX,
-  CARD_EXPIRY_YEAR_MIN,
-  CARD_NETWORKS,
-  TEST_CARD_OUTCOMES,
-} from '@domain/cards';
-import {
-  ALERT_SEVERITY_THRESHOLDS,
-  CONDITIONAL_ACCESS_PROVIDERS,
-  DEFAULT_CONDITIONAL_ACCESS_POLICY,
-} from '@domain/conditional-access';
-import { CREDENTIAL_KINDS } from '@domain/credentials';
-import { DEVICE_PLATFORMS, DEVICE_SEVERITIES } from '@domain/devices';
-import {
-  EMAIL_TEMPLATE_TYPES,
-  ENROLLMENT_EMAILS_FREQUENCIES,
-  NOTIFICATION_FREQUENCIES,
-  NOTIFICATION_TOPICS,
-  NOTIFICATION_TYPES,
-  OUTDATED_OS_EMAILS_FREQUENCIES,
-} from '@domain/notifications';
+import * as accounts from '@domain/accounts';
+import * as admins from '@domain/admins';
+import * as alerts from '@domain/alerts';
+import * as billing from '@domain/billing';
+import * as cards from '@domain/cards';
+import * as conditionalAccess from '@domain/conditional-access';
+import * as credentials from '@domain/credentials';
+import * as devices from '@domain/devices';
+import * as notifications from '@domain/notifications';
 import { PERIODS } from '@domain/periods';
 import { SSO_PROVIDERS } from '@domain/sso';
 import type { DatabaseHandle } from './index';
@@ -45,32 +29,32 @@ import { openTestDatabase } from '../test-support';
  */
 const VALUE_LISTS: Record<string, readonly string[]> = {
   'organizations.sso_provider': SSO_PROVIDERS,
-  'password_reset_tokens.purpose': PASSWORD_TOKEN_PURPOSES,
-  'devices.platform': DEVICE_PLATFORMS,
-  'devices.severity': DEVICE_SEVERITIES,
+  'password_reset_tokens.purpose': accounts.PASSWORD_TOKEN_PURPOSES,
+  'devices.platform': devices.DEVICE_PLATFORMS,
+  'devices.severity': devices.DEVICE_SEVERITIES,
   'sso_configs.provider': SSO_PROVIDERS,
-  'alerts.status': ALERT_STATUSES,
-  'org_credentials.kind': CREDENTIAL_KINDS,
-  'threat_hunter_users.status': THREAT_HUNTER_STATUSES,
-  'payment_methods.network': CARD_NETWORKS,
-  'payment_methods.outcome': TEST_CARD_OUTCOMES,
-  'subscriptions.status': SUBSCRIPTION_STATUSES,
-  'conditional_access.provider': CONDITIONAL_ACCESS_PROVIDERS,
-  'conditional_access.alert_severity': ALERT_SEVERITY_THRESHOLDS,
+  'alerts.status': alerts.ALERT_STATUSES,
+  'org_credentials.kind': credentials.CREDENTIAL_KINDS,
+  'threat_hunter_users.status': admins.THREAT_HUNTER_STATUSES,
+  'payment_methods.network': cards.CARD_NETWORKS,
+  'payment_methods.outcome': cards.TEST_CARD_OUTCOMES,
+  'subscriptions.status': billing.SUBSCRIPTION_STATUSES,
+  'conditional_access.provider': conditionalAccess.CONDITIONAL_ACCESS_PROVIDERS,
+  'conditional_access.alert_severity': conditionalAccess.ALERT_SEVERITY_THRESHOLDS,
   'conditional_access.outdated_os_period': PERIODS,
   'conditional_access.device_integrity_period': PERIODS,
-  'email_preferences.enrollment_emails_frequency': ENROLLMENT_EMAILS_FREQUENCIES,
-  'email_preferences.outdated_os_emails_frequency': OUTDATED_OS_EMAILS_FREQUENCIES,
-  'email_templates.type': EMAIL_TEMPLATE_TYPES,
-  'notification_preferences.topic': NOTIFICATION_TOPICS,
-  'notification_preferences.notification_type': NOTIFICATION_TYPES,
+  'email_preferences.enrollment_emails_frequency': notifications.ENROLLMENT_EMAILS_FREQUENCIES,
+  'email_preferences.outdated_os_emails_frequency': notifications.OUTDATED_OS_EMAILS_FREQUENCIES,
+  'email_templates.type': notifications.EMAIL_TEMPLATE_TYPES,
+  'notification_preferences.topic': notifications.NOTIFICATION_TOPICS,
+  'notification_preferences.notification_type': notifications.NOTIFICATION_TYPES,
   'notification_preferences.device_integrity_period': PERIODS,
-  'notification_preferences.notification_frequency': NOTIFICATION_FREQUENCIES,
+  'notification_preferences.notification_frequency': notifications.NOTIFICATION_FREQUENCIES,
 };
 
 /** Columns whose CHECK constraint is a range of whole numbers, and the range. */
 const RANGES: Record<string, readonly [number, number]> = {
-  'payment_methods.exp_year': [CARD_EXPIRY_YEAR_MIN, CARD_EXPIRY_YEAR_MAX],
+  'payment_methods.exp_year': [cards.CARD_EXPIRY_YEAR_MIN, cards.CARD_EXPIRY_YEAR_MAX],
   'payment_methods.exp_month': [1, 12],
 };
 
@@ -201,10 +185,13 @@ describe('column defaults of the migrated database', () => {
       rows.map((r) => [r.column_name, (r.column_default ?? '').replace(/^'(.*)'::text$/, '$1')]),
     );
     expect(defaults).toEqual({
-      alert_severity: DEFAULT_CONDITIONAL_ACCESS_POLICY.alertSeverity,
-      outdated_os_period: DEFAULT_CONDITIONAL_ACCESS_POLICY.outdatedOSPeriod,
-      device_integrity_period: DEFAULT_CONDITIONAL_ACCESS_POLICY.deviceIntegrityPeriod,
-      screen_lock_enabled: String(DEFAULT_CONDITIONAL_ACCESS_POLICY.screenLockEnabled),
+      alert_severity: conditionalAccess.DEFAULT_CONDITIONAL_ACCESS_POLICY.alertSeverity,
+      outdated_os_period: conditionalAccess.DEFAULT_CONDITIONAL_ACCESS_POLICY.outdatedOSPeriod,
+      device_integrity_period:
+        conditionalAccess.DEFAULT_CONDITIONAL_ACCESS_POLICY.deviceIntegrityPeriod,
+      screen_lock_enabled: String(
+        conditionalAccess.DEFAULT_CONDITIONAL_ACCESS_POLICY.screenLockEnabled,
+      ),
     });
   });
 });
