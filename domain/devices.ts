@@ -14,6 +14,9 @@ export const DEVICE_SEVERITY_LABELS: Readonly<Record<DeviceSeverity, string>> = 
 export const DEVICE_PLATFORMS = ['ios', 'android'] as const;
 export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
 
+/** A device's enrolment as the dashboard words it (spec 2.3). */
+export const ENROLMENT_LABELS = { enrolled: 'Enrolled', notEnrolled: 'Not Enrolled' } as const;
+
 /**
  * The dashboard's enrolment filter (spec 2.3): all devices, enrolled, not enrolled. 'all' is no
  * filter; 'true' / 'false' are the API's `enrolled` values.
@@ -22,8 +25,8 @@ export const ENROLMENT_FILTERS = ['all', 'true', 'false'] as const;
 export type EnrolmentFilter = (typeof ENROLMENT_FILTERS)[number];
 export const ENROLMENT_FILTER_LABELS: Readonly<Record<EnrolmentFilter, string>> = {
   all: 'All devices',
-  true: 'Enrolled',
-  false: 'Not Enrolled',
+  true: ENROLMENT_LABELS.enrolled,
+  false: ENROLMENT_LABELS.notEnrolled,
 };
 
 /** Sortable dashboard columns (spec 2.3 has a sort event; the columns are ours). */
