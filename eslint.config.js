@@ -8,18 +8,26 @@ import storybook from 'eslint-plugin-storybook';
 import globals from 'globals';
 
 /**
- * Folder boundaries of DEVELOPERS.md, enforced here rather than hoped for:
- *   ui/        → nothing of ours outside ui/
- *   contract/  → zod only
- *   app/       → ui/, contract/
- *   server/    → contract/
+ * Folder boundaries of docs/architecture.md, enforced here rather than hoped for:
+ *   domain/    → nothing: no package, no other folder (value lists and pure rules only)
+ *   ui/        → domain/, nothing else of ours outside ui/
+ *   contract/  → domain/ and zod only
+ *   app/       → ui/, contract/, domain/
+ *   server/    → contract/, domain/
  */
 const boundary = (target, allowed) => ({
   target,
-  from: ['./ui', './contract', './app', './server', './tests', './scripts', './.storybook'].filter(
-    (f) => f !== target && !allowed.includes(f),
-  ),
-  message: `${target} may import only ${allowed.length ? allowed.join(', ') : 'itself'} (DEVELOPERS.md).`,
+  from: [
+    './domain',
+    './ui',
+    './contract',
+    './app',
+    './server',
+    './tests',
+    './scripts',
+    './.storybook',
+  ].filter((f) => f !== target && !allowed.includes(f)),
+  message: `${target} may import only itself${allowed.map((a) => `, ${a}`).join('')} (docs/architecture.md).`,
 });
 
 export default tseslint.config(
@@ -53,10 +61,11 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            boundary('./ui', []),
-            boundary('./contract', []),
-            boundary('./app', ['./ui', './contract']),
-            boundary('./server', ['./contract']),
+            boundary('./domain', []),
+            boundary('./ui', ['./domain']),
+            boundary('./contract', ['./domain']),
+            boundary('./app', ['./ui', './contract', './domain']),
+            boundary('./server', ['./contract', './domain']),
           ],
         },
       ],
@@ -98,8 +107,45 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod(/|$)|\\.{1,2}/)',
-              message: 'contract/ may import only zod (DEVELOPERS.md).',
+              regex: '^(?!zod(/|$)|@domain/|\\.{1,2}/)',
+              message: 'contract/ may import only zod and domain/ (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The one home of value lists and pure rules: importable from everywhere because it imports
+    // nothing but its own files (docs/decisions/013-domain-values-and-rules.md).
+    files: ['domain/**/*.ts'],
+    ignores: ['domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./)',
+              message:
+                'domain/ imports only other domain/ files (./x): no packages, no other folder (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!vitest$|fast-check$|\\./)',
+              message:
+                'domain/ tests import only vitest, fast-check and domain/ files (docs/architecture.md).',
             },
           ],
         },

@@ -15,7 +15,8 @@ const SHELL = [
   /[\\/]ui[\\/]toaster[\\/]toaster-store\.ts$/,
   /[\\/]app[\\/](routing|config\.ts|messages|session|api|analytics|privacy|errors|frame)/,
   /[\\/]app[\\/]auth[\\/]sign-in-rules\.ts$/,
-  /[\\/]contract[\\/](rules|errors)\.ts$/,
+  /[\\/]contract[\\/]errors\.ts$/,
+  /[\\/]domain[\\/]accounts\.ts$/,
 ];
 const isShellModule = (id: string) => SHELL.some((re) => re.test(id));
 
@@ -27,6 +28,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@ui': r('./ui'),
+      '@domain': r('./domain'),
       '@contract': r('./contract'),
       '@app': r('./app'),
     },
@@ -51,7 +53,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['{ui,contract,app,server,tests/unit}/**/*.test.{ts,tsx}'],
+    include: ['{domain,ui,contract,app,server,tests/unit}/**/*.test.{ts,tsx}'],
     environment: 'node',
     // Server tests run a real (WASM) PostgreSQL; on a busy 2-core machine a test can take seconds.
     testTimeout: 30_000,

@@ -1,7 +1,7 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 
 /**
- * Storybook reads the root vite.config.ts (react + tailwind plugins, the @ui/@app/@contract
+ * Storybook reads the root vite.config.ts (react + tailwind plugins, the @ui/@domain/@app/@contract
  * aliases), so stories resolve imports exactly like the app does.
  */
 const config: StorybookConfig = {

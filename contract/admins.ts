@@ -2,9 +2,6 @@ import * as z from 'zod/mini';
 import { defineEndpoint, MessageBody, messageFields } from './endpoint';
 import { isoDateTime, NameEmailBody } from './fields';
 
-/** 'Resend' shows once the last invite is this old (spec 9: 86400 seconds, 24 hours). */
-export const INVITE_RESEND_WINDOW_SECONDS = 86_400;
-
 /** Spec 3, Admin. `inviteSentDate` is an ISO date-time, null when no invite was sent. */
 export const Admin = z.object({
   name: z.string(),
@@ -39,14 +36,3 @@ export const listAdmins = defineEndpoint({
   path: '/orgs/admins',
   response: AdminList,
 });
-
-/**
- * Whether the admin list offers 'Resend' (spec 4): not once accepted; yes when no invite was
- * sent or the last one is at least {@link INVITE_RESEND_WINDOW_SECONDS} old.
- */
-export function canResendInvite(admin: Admin, now: Date): boolean {
-  if (admin.inviteAccepted) return false;
-  if (admin.inviteSentDate === null) return true;
-  const ageSeconds = (now.getTime() - Date.parse(admin.inviteSentDate)) / 1000;
-  return ageSeconds >= INVITE_RESEND_WINDOW_SECONDS;
-}

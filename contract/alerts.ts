@@ -1,20 +1,11 @@
 import * as z from 'zod/mini';
+import { ALERT_STATUS_FILTERS, ALERT_STATUSES, DEFAULT_ALERT_PAGE_SIZE } from '@domain/alerts';
+import { MAX_PAGE_SIZE } from '@domain/pagination';
 import { defineEndpoint, MessageBody, messageFields } from './endpoint';
-import { BULK_MAX_ITEMS, idField, isoDateTime, MAX_PAGE_SIZE, positiveIntQuery } from './fields';
+import { BULK_MAX_ITEMS, idField, isoDateTime, positiveIntQuery } from './fields';
 
-/**
- * Page sizes offered in the alerts footer (spec 9: 20, 30, 40 and two named constants whose
- * values are not shown; we read them as the default 50 and the maximum 100).
- */
-export const ALERT_PAGE_SIZES = [20, 30, 40, 50, 100] as const;
-export const DEFAULT_ALERT_PAGE_SIZE = 50;
-
-export const AlertStatus = z.enum(['Open', 'Closed']);
+export const AlertStatus = z.enum(ALERT_STATUSES);
 export type AlertStatus = z.infer<typeof AlertStatus>;
-
-/** Severities with their own badge colour; any other string shows in the default style. */
-export const KNOWN_ALERT_SEVERITIES = ['Critical', 'High', 'Suspicious', 'Low'] as const;
-export type KnownAlertSeverity = (typeof KNOWN_ALERT_SEVERITIES)[number];
 
 /**
  * Spec 3, Alert. `scanId` identifies the alert (update calls send scanIds as alertIds).
@@ -35,7 +26,7 @@ export const Alert = z.object({
 export type Alert = z.infer<typeof Alert>;
 
 /** Filter key of the alerts console: absent means all alerts (the spec's "none" is dropped). */
-export const AlertStatusFilter = z.enum(['open', 'closed']);
+export const AlertStatusFilter = z.enum(ALERT_STATUS_FILTERS);
 export type AlertStatusFilter = z.infer<typeof AlertStatusFilter>;
 
 export const ListAlertsQuery = z.object({

@@ -1,15 +1,11 @@
 import * as z from 'zod/mini';
+import { DEFAULT_TOKEN_EXPIRATION, TOKEN_EXPIRATIONS } from '@domain/api-keys';
 import { defineEndpoint, messageFields } from './endpoint';
 import { isoDateTime } from './fields';
 
-/**
- * Expiry choices of the API key (spec 9: 6 months, 1 year (default), never). The spec does not
- * show the wire values; we use the "retention" enumeration of spec 3.
- */
-export const TOKEN_EXPIRATIONS = ['SIX_MONTHS', 'ONE_YEAR', 'NEVER'] as const;
+/** Expiry choices of the API key (domain/api-keys.ts). */
 export const TokenExpiration = z.enum(TOKEN_EXPIRATIONS);
 export type TokenExpiration = z.infer<typeof TokenExpiration>;
-export const DEFAULT_TOKEN_EXPIRATION: TokenExpiration = 'ONE_YEAR';
 
 /**
  * Spec 3, API config. `token` is null when no key exists; `expiresAt` (ISO date-time) is null for
@@ -47,8 +43,3 @@ export const revokeApiToken = defineEndpoint({
   path: '/api/token',
   response: ApiConfig,
 });
-
-/** Whether a key with this expiry has expired at `now` (the card shows 'Expired on {date}'). */
-export function isTokenExpired(config: Pick<ApiConfig, 'expiresAt'>, now: Date): boolean {
-  return config.expiresAt !== null && Date.parse(config.expiresAt) <= now.getTime();
-}

@@ -1,10 +1,11 @@
 // eslint-disable-next-line no-restricted-imports -- a test may import its runner
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { canResendInvite } from './admins';
 import { AlertPage, parseAlertThreats } from './alerts';
 import { endpoints } from './api';
-import { ApiConfig, isTokenExpired } from './api-token';
+import { isTokenExpired } from '@domain/api-keys';
+import { canResendInvite } from '@domain/admins';
+import { ApiConfig } from './api-token';
 import { BillingInfo, ConfirmCardSetupResult, PlanInfo } from './billing';
 import { ConditionalAccessConfig, Policy } from './conditional-access';
 import { Device, DevicePage, ListDevicesQuery } from './devices';
@@ -225,9 +226,9 @@ describe('fixtures', () => {
 
   it('match the API token states they are named after', () => {
     const now = new Date(FIXTURE_NOW);
-    expect(isTokenExpired(settingsFixtures.apiTokenActive, now)).toBe(false);
-    expect(isTokenExpired(settingsFixtures.apiTokenNeverExpires, now)).toBe(false);
-    expect(isTokenExpired(settingsFixtures.apiTokenExpired, now)).toBe(true);
+    expect(isTokenExpired(settingsFixtures.apiTokenActive.expiresAt, now)).toBe(false);
+    expect(isTokenExpired(settingsFixtures.apiTokenNeverExpires.expiresAt, now)).toBe(false);
+    expect(isTokenExpired(settingsFixtures.apiTokenExpired.expiresAt, now)).toBe(true);
   });
 });
 

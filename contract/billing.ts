@@ -1,36 +1,14 @@
 import * as z from 'zod/mini';
+import { CARD_EXPIRY_YEAR_MAX, CARD_EXPIRY_YEAR_MIN } from '@domain/cards';
+import { ID_MAX_LENGTH } from '@domain/limits';
 import { defineEndpoint, MessageBody, messageFields } from './endpoint';
-import { ID_MAX_LENGTH, idField, nameField } from './fields';
-
-/** Trial length in days (spec 9). */
-export const TRIAL_DAYS = 7;
-
-/** Subscription statuses an update of the payment method may end in (spec 4, 9). */
-export const ACCEPTED_PAYMENT_STATUSES = ['active', 'trialing', 'past_due'] as const;
-export type AcceptedPaymentStatus = (typeof ACCEPTED_PAYMENT_STATUSES)[number];
-
-export function isAcceptedPaymentStatus(status: string): status is AcceptedPaymentStatus {
-  return (ACCEPTED_PAYMENT_STATUSES as readonly string[]).includes(status);
-}
+import { idField, nameField } from './fields';
 
 /**
- * Plan statuses known to the portal. The plan tab decides by these (spec 2.6): canceled offers
- * reactivate and delete, none offers delete only, invoice offers nothing, any other status offers
- * cancel. The wire carries any string, so unknown statuses still parse.
+ * Spec 3, subscription/billing details. `renewDate` is in seconds, `amountDue` in cents.
+ * `status` is a plan status of domain/billing.ts; the wire carries any string, so unknown
+ * statuses still parse.
  */
-export const KNOWN_PLAN_STATUSES = [
-  'active',
-  'trialing',
-  'past_due',
-  'unpaid',
-  'incomplete',
-  'canceled',
-  'none',
-  'invoice',
-] as const;
-export type KnownPlanStatus = (typeof KNOWN_PLAN_STATUSES)[number];
-
-/** Spec 3, subscription/billing details. `renewDate` is in seconds, `amountDue` in cents. */
 export const Subscription = z.object({
   status: z.string(),
   /** True when the organization is billed by invoice (custom billing). */
@@ -41,7 +19,7 @@ export const Subscription = z.object({
 export type Subscription = z.infer<typeof Subscription>;
 
 export const Card = z.object({
-  /** Card network, e.g. 'visa', 'mastercard'. */
+  /** Card network: ours (domain/cards.ts) or any the card payment provider names. */
   network: z.string(),
   lastFour: z.string().check(z.regex(/^\d{4}$/)),
 });
@@ -94,7 +72,7 @@ export type UpdateDefaultPaymentBody = z.infer<typeof UpdateDefaultPaymentBody>;
 
 export const UpdateDefaultPaymentResult = z.looseObject({
   ...messageFields,
-  /** The resulting subscription status; see {@link ACCEPTED_PAYMENT_STATUSES}. */
+  /** The resulting subscription status; see `ACCEPTED_PAYMENT_STATUSES` (domain/billing.ts). */
   status: z.string(),
 });
 export type UpdateDefaultPaymentResult = z.infer<typeof UpdateDefaultPaymentResult>;
@@ -148,7 +126,9 @@ export const ConfirmCardSetupBody = z.object({
   card: z.object({
     number: z.string().check(z.regex(/^\d{12,19}$/)),
     expMonth: z.number().check(z.int(), z.minimum(1), z.maximum(12)),
-    expYear: z.number().check(z.int(), z.minimum(2000), z.maximum(2100)),
+    expYear: z
+      .number()
+      .check(z.int(), z.minimum(CARD_EXPIRY_YEAR_MIN), z.maximum(CARD_EXPIRY_YEAR_MAX)),
     cvc: z.string().check(z.regex(/^\d{3,4}$/)),
   }),
   billingName: nameField(),

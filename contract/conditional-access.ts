@@ -1,8 +1,13 @@
 import * as z from 'zod/mini';
+import {
+  ALERT_SEVERITY_THRESHOLDS,
+  CONDITIONAL_ACCESS_PROVIDERS,
+} from '@domain/conditional-access';
+import { ID_MAX_LENGTH, SECRET_MAX_LENGTH, URL_MAX_LENGTH } from '@domain/limits';
+import { PERIODS } from '@domain/periods';
 import { defineEndpoint, MessageBody, messageFields } from './endpoint';
-import { ID_MAX_LENGTH, SECRET_MAX_LENGTH, URL_MAX_LENGTH } from './fields';
 
-export const ConditionalAccessProvider = z.enum(['azure', 'okta']);
+export const ConditionalAccessProvider = z.enum(CONDITIONAL_ACCESS_PROVIDERS);
 export type ConditionalAccessProvider = z.infer<typeof ConditionalAccessProvider>;
 
 const nullableText = (max: number) => z.nullable(z.string().check(z.maxLength(max)));
@@ -33,17 +38,6 @@ export type ConditionalAccessConfig = z.infer<typeof ConditionalAccessConfig>;
 export const SaveConditionalAccessConfigBody = z.object(conditionalAccessConfigShape);
 export type SaveConditionalAccessConfigBody = z.infer<typeof SaveConditionalAccessConfigBody>;
 
-/** The config after removal (spec 4) and before any setup. */
-export const DEFAULT_CONDITIONAL_ACCESS_CONFIG: SaveConditionalAccessConfigBody = {
-  tenant: null,
-  clientId: null,
-  clientSecret: null,
-  userExtension: null,
-  groupId: null,
-  provider: null,
-  active: false,
-};
-
 export const getConditionalAccessConfig = defineEndpoint({
   method: 'GET',
   path: '/orgs/conditional-access/config',
@@ -68,12 +62,10 @@ export const removeConditionalAccess = defineEndpoint({
 });
 
 /** Quarantine on alert severity: Critical only, High and Critical, None. */
-export const ALERT_SEVERITY_THRESHOLDS = ['CRITICAL_ONLY', 'HIGH_AND_CRITICAL', 'NONE'] as const;
 export const AlertSeverityThreshold = z.enum(ALERT_SEVERITY_THRESHOLDS);
 export type AlertSeverityThreshold = z.infer<typeof AlertSeverityThreshold>;
 
 /** Periods: 3 days, 7 days, 2 weeks, never (spec 9). Shared with the notification settings. */
-export const PERIODS = ['THREE_DAYS', 'SEVEN_DAYS', 'TWO_WEEKS', 'NEVER'] as const;
 export const Period = z.enum(PERIODS);
 export type Period = z.infer<typeof Period>;
 
@@ -92,14 +84,6 @@ export type Policy = z.infer<typeof Policy>;
 
 export const UpdatePolicyBody = z.object(policyShape);
 export type UpdatePolicyBody = z.infer<typeof UpdatePolicyBody>;
-
-/** The policy after removal and before any change (spec 4). */
-export const DEFAULT_POLICY: UpdatePolicyBody = {
-  alertSeverity: 'NONE',
-  outdatedOSPeriod: 'NEVER',
-  deviceIntegrityPeriod: 'NEVER',
-  screenLockEnabled: false,
-};
 
 export const getConditionalAccessPolicy = defineEndpoint({
   method: 'GET',

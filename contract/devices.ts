@@ -1,4 +1,10 @@
 import * as z from 'zod/mini';
+import {
+  DEVICE_PLATFORMS,
+  DEVICE_SEVERITIES,
+  DEVICE_SORT_COLUMNS,
+  SORT_ORDERS,
+} from '@domain/devices';
 import { defineEndpoint, MessageBody, messageFields } from './endpoint';
 import {
   BULK_MAX_ITEMS,
@@ -9,17 +15,14 @@ import {
   repeatedQuery,
 } from './fields';
 
-export { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './fields';
-
 /**
  * Device severity (spec 3 enumeration "severity/status secure, critical, warning").
  * The dashboard labels them Secure, Fixes needed and Critical.
  */
-export const DEVICE_SEVERITIES = ['secure', 'warning', 'critical'] as const;
 export const DeviceSeverity = z.enum(DEVICE_SEVERITIES);
 export type DeviceSeverity = z.infer<typeof DeviceSeverity>;
 
-export const DevicePlatform = z.enum(['ios', 'android']);
+export const DevicePlatform = z.enum(DEVICE_PLATFORMS);
 export type DevicePlatform = z.infer<typeof DevicePlatform>;
 
 /**
@@ -42,21 +45,10 @@ export const Device = z.object({
 export type Device = z.infer<typeof Device>;
 
 /** Sortable dashboard columns (spec 2.3 has a sort event; the columns are ours). */
-export const DEVICE_SORT_COLUMNS = [
-  'code',
-  'memberName',
-  'memberEmail',
-  'model',
-  'platform',
-  'osVersion',
-  'enrolled',
-  'severity',
-  'lastScanAt',
-] as const;
 export const DeviceSortColumn = z.enum(DEVICE_SORT_COLUMNS);
 export type DeviceSortColumn = z.infer<typeof DeviceSortColumn>;
 
-export const SortOrder = z.enum(['asc', 'desc']);
+export const SortOrder = z.enum(SORT_ORDERS);
 export type SortOrder = z.infer<typeof SortOrder>;
 
 /**

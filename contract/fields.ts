@@ -1,27 +1,16 @@
 import * as z from 'zod/mini';
-import { isValidEmail } from './rules';
-import { EMAIL_MAX_LENGTH } from './session';
+import { EMAIL_MAX_LENGTH, isValidEmail } from '@domain/accounts';
+import { ID_MAX_LENGTH, NAME_MAX_LENGTH } from '@domain/limits';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@domain/pagination';
 
 /**
- * Building blocks the area files share: length limits for free text, ISO timestamps, and the
- * query-string helpers (query values arrive as strings; callers may pass numbers and booleans).
+ * Building blocks the area files share: fields with the length limits of domain/limits.ts, ISO
+ * timestamps, and the query-string helpers (query values arrive as strings; callers may pass
+ * numbers and booleans).
  */
 
-/** Person and group names, subjects, short labels. */
-export const NAME_MAX_LENGTH = 200;
-/** Webhook URLs, tenant paths, redirect URLs. */
-export const URL_MAX_LENGTH = 2048;
-/** Identifiers, codes, client ids, tokens passed back to the server. */
-export const ID_MAX_LENGTH = 512;
-/** Client secrets; an Okta application private key (JSON) is a few kilobytes. */
-export const SECRET_MAX_LENGTH = 8192;
 /** Largest number of ids accepted in one bulk call (device codes, alert ids). */
 export const BULK_MAX_ITEMS = 1000;
-
-/** Pagination (spec 9: first page is 1; 50 is the default page size and 100 the maximum). */
-export const DEFAULT_PAGE = 1;
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 100;
 
 export const nameField = () =>
   z.string().check(z.trim(), z.minLength(1), z.maxLength(NAME_MAX_LENGTH));

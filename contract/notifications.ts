@@ -1,19 +1,22 @@
 import * as z from 'zod/mini';
+import {
+  EMAIL_BODY_MAX_LENGTH,
+  EMAIL_SUBJECT_MAX_LENGTH,
+  EMAIL_TEMPLATE_TYPES,
+  ENROLLMENT_EMAILS_FREQUENCIES,
+  NOTIFICATION_FREQUENCIES,
+  NOTIFICATION_TOPICS,
+  NOTIFICATION_TYPES,
+  OUTDATED_OS_EMAILS_FREQUENCIES,
+} from '@domain/notifications';
 import { Period } from './conditional-access';
 import { defineEndpoint, MessageBody, messageFields } from './endpoint';
-import { NAME_MAX_LENGTH } from './fields';
-
-/** Largest custom e-mail body (spec 5, 9). */
-export const EMAIL_BODY_MAX_LENGTH = 3000;
-/** Our limit for the custom e-mail subject. */
-export const EMAIL_SUBJECT_MAX_LENGTH = NAME_MAX_LENGTH;
-
-/** Enrollment e-mails: Once, Every second day, Once a week, Never. */
-export const EnrollmentEmailsFrequency = z.enum(['ONCE', 'EVERY_SECOND_DAY', 'WEEKLY', 'NEVER']);
+/** Enrollment e-mails: Once, Once a week, Every second day, Never. */
+export const EnrollmentEmailsFrequency = z.enum(ENROLLMENT_EMAILS_FREQUENCIES);
 export type EnrollmentEmailsFrequency = z.infer<typeof EnrollmentEmailsFrequency>;
 
 /** Outdated OS e-mails (beta, iOS only): Daily, Every second day, Weekly, Never. */
-export const OutdatedOsEmailsFrequency = z.enum(['DAILY', 'EVERY_SECOND_DAY', 'WEEKLY', 'NEVER']);
+export const OutdatedOsEmailsFrequency = z.enum(OUTDATED_OS_EMAILS_FREQUENCIES);
 export type OutdatedOsEmailsFrequency = z.infer<typeof OutdatedOsEmailsFrequency>;
 
 /**
@@ -53,7 +56,7 @@ export const updateEmailPreferences = defineEndpoint({
 });
 
 /** Template types (spec 3: "notification type OrgEnrollment"). */
-export const EmailTemplateType = z.enum(['OrgEnrollment']);
+export const EmailTemplateType = z.enum(EMAIL_TEMPLATE_TYPES);
 export type EmailTemplateType = z.infer<typeof EmailTemplateType>;
 
 export const EmailTemplateQuery = z.object({ type: EmailTemplateType });
@@ -94,14 +97,14 @@ export const saveEmailTemplate = defineEndpoint({
   response: MessageBody,
 });
 
-export const NotificationType = z.enum(['PUSH', 'EMAIL']);
+export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
 
 /** Spec 3, "action OpenAppToScan": the scan reminder. */
-export const NotificationTopic = z.enum(['OpenAppToScan']);
+export const NotificationTopic = z.enum(NOTIFICATION_TOPICS);
 export type NotificationTopic = z.infer<typeof NotificationTopic>;
 
-export const NotificationFrequency = z.enum(['DAILY', 'EVERY_SECOND_DAY', 'WEEKLY']);
+export const NotificationFrequency = z.enum(NOTIFICATION_FREQUENCIES);
 export type NotificationFrequency = z.infer<typeof NotificationFrequency>;
 
 export const NotificationPreferencesQuery = z.object({ topic: NotificationTopic });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ORGANIZATION_NAME_MAX_LENGTH } from '@domain/limits';
 import { defineEndpoint, MessageBody } from './endpoint';
 
 /** Organization lookup (spec 7: POST /orgs/lookup, slug → sso). */
@@ -12,15 +13,17 @@ export type LookupResult = z.infer<typeof LookupResult>;
 export const lookupOrg = defineEndpoint({
   method: 'POST',
   path: '/orgs/lookup',
-  body: z.object({ slug: z.string().check(z.minLength(1), z.maxLength(128)) }),
+  body: z.object({
+    slug: z.string().check(z.minLength(1), z.maxLength(ORGANIZATION_NAME_MAX_LENGTH)),
+  }),
   response: LookupResult,
   public: true,
 });
 
 /** POST /orgs creates an organization. Its payload ("org data") is not shown by the spec. */
 export const CreateOrgBody = z.object({
-  name: z.string().check(z.minLength(1), z.maxLength(128)),
-  slug: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+  name: z.string().check(z.minLength(1), z.maxLength(ORGANIZATION_NAME_MAX_LENGTH)),
+  slug: z.optional(z.string().check(z.minLength(1), z.maxLength(ORGANIZATION_NAME_MAX_LENGTH))),
 });
 export type CreateOrgBody = z.infer<typeof CreateOrgBody>;
 

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@domain/accounts';
+import { SSO_PROVIDERS } from '@domain/sso';
 import { defineEndpoint, MessageBody } from './endpoint';
 
 /** Error types of the catalogue (spec 8.1). */
@@ -15,7 +17,7 @@ export const ErrorType = z.enum([
 ]);
 export type ErrorType = z.infer<typeof ErrorType>;
 
-export const SsoProvider = z.enum(['okta', 'azure']);
+export const SsoProvider = z.enum(SSO_PROVIDERS);
 export type SsoProvider = z.infer<typeof SsoProvider>;
 
 export const SessionError = z.object({
@@ -44,12 +46,9 @@ export const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
-/** Lengths the server accepts; the UI caps inputs at the same numbers. */
-export const EMAIL_MAX_LENGTH = 254;
-
 export const LoginBody = z.object({
   email: z.string().check(z.minLength(1), z.maxLength(EMAIL_MAX_LENGTH)),
-  password: z.string().check(z.minLength(1), z.maxLength(256)),
+  password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -87,7 +86,7 @@ export const updatePassword = defineEndpoint({
   path: '/update-password',
   body: z.object({
     requestToken: z.string().check(z.minLength(1), z.maxLength(512)),
-    password: z.string().check(z.minLength(1), z.maxLength(256)),
+    password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
   }),
   response: MessageBody,
   public: true,

@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
+import {
+  ID_MAX_LENGTH,
+  ORGANIZATION_NAME_MAX_LENGTH,
+  SECRET_MAX_LENGTH,
+  URL_MAX_LENGTH,
+} from '@domain/limits';
 import { defineEndpoint, MessageBody, messageFields } from './endpoint';
-import { ID_MAX_LENGTH, idField, nameField, SECRET_MAX_LENGTH, URL_MAX_LENGTH } from './fields';
+import { idField, nameField } from './fields';
 import { SsoProvider } from './session';
 
 export { SsoProvider } from './session';
@@ -23,7 +29,7 @@ export const SsoConfigBody = z.object({
   clientId: z.string().check(z.trim(), z.minLength(1), z.maxLength(ID_MAX_LENGTH)),
   clientSecret: z.string().check(z.trim(), z.minLength(1), z.maxLength(SECRET_MAX_LENGTH)),
   provider: SsoProvider,
-  slug: z.string().check(z.minLength(1), z.maxLength(128)),
+  slug: z.string().check(z.minLength(1), z.maxLength(ORGANIZATION_NAME_MAX_LENGTH)),
   /** Tenant (full path) for azure, the Okta domain for okta. */
   tenant: z.string().check(z.trim(), z.minLength(1), z.maxLength(URL_MAX_LENGTH)),
 });

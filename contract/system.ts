@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { emailField, nameField } from './fields';
-import { PASSWORD_MAX_LENGTH } from './rules';
+import { PASSWORD_MAX_LENGTH } from '@domain/accounts';
 
 /** Readiness probe: 200 {"ok":true} once the database is migrated and seeded. */
 export const health = defineEndpoint({
@@ -47,7 +47,7 @@ export const DevCreateOrgBody = z.object({
   slug: z.string().check(z.regex(DEV_ORG_SLUG_PATTERN)),
   adminName: nameField(),
   adminEmail: emailField(),
-  /** Must meet the password rules (contract/rules.ts); 400 otherwise. */
+  /** Must meet the password rules (domain/accounts.ts); 400 otherwise. */
   password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 export type DevCreateOrgBody = z.infer<typeof DevCreateOrgBody>;

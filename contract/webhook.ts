@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint, messageFields } from './endpoint';
-import { URL_MAX_LENGTH } from './fields';
+import { URL_MAX_LENGTH } from '@domain/limits';
 
 /** Spec 3, webhook config: both null while webhooks are inactive. */
 export const Webhook = z.looseObject({

@@ -1,7 +1,8 @@
 /** GET /alerts and POST /update-alerts, against the seeded demo data. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { KNOWN_ALERT_SEVERITIES, parseAlertThreats, type Alert } from '@contract/alerts';
+import { parseAlertThreats, type Alert } from '@contract/alerts';
+import { KNOWN_ALERT_SEVERITIES } from '@domain/alerts';
 import { alerts, devices, organizations } from './db/schema';
 import { DEMO, createTestApp } from './test-support';
 import { DEMO_OTHER_SEVERITY, seedDemoAlerts } from './seed-alerts';

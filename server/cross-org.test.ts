@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TEST_CARDS } from '@contract/billing';
-import { DEFAULT_CONDITIONAL_ACCESS_CONFIG } from '@contract/conditional-access';
+import { DEFAULT_CONDITIONAL_ACCESS_CONFIG } from '@domain/conditional-access';
 import { organizations, paymentMethods, ssoDirectoryGroups } from './db/schema';
 import { changedTables, organizationFingerprint, type TableFingerprint } from './test-fingerprint';
 import { createTestApp, DEMO } from './test-support';

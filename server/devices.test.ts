@@ -1,7 +1,8 @@
 /** GET /orgs (device list) and POST /orgs/unenroll-devices, against the seeded demo data. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { DEVICE_SORT_COLUMNS, type Device, type DeviceSortColumn } from '@contract/devices';
+import type { Device, DeviceSortColumn } from '@contract/devices';
+import { DEVICE_SORT_COLUMNS } from '@domain/devices';
 import { devices, members, organizations } from './db/schema';
 import { DEMO, createTestApp } from './test-support';
 

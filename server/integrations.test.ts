@@ -7,7 +7,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { DEFAULT_CONDITIONAL_ACCESS_CONFIG, DEFAULT_POLICY } from '@contract/conditional-access';
+import {
+  DEFAULT_CONDITIONAL_ACCESS_CONFIG,
+  DEFAULT_CONDITIONAL_ACCESS_POLICY as DEFAULT_POLICY,
+} from '@domain/conditional-access';
 import { apiKeys, conditionalAccess, members, organizations, users } from './db/schema';
 import { hashToken } from './auth/tokens';
 import { createSession } from './data/sessions';

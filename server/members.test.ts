@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { members, organizations } from './db/schema';
-import { ENROLLMENT_CODE_PATTERN } from './members/codes';
+import { ENROLLMENT_CODE_PATTERN } from '@domain/enrolment';
 import type { Mailer } from './mail/mailer';
 import { DEMO, createTestApp } from './test-support';
 

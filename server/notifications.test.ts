@@ -4,7 +4,7 @@
  * the seeded demo data (server/seed-integrations.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_BODY_MAX_LENGTH } from '@contract/notifications';
+import { EMAIL_BODY_MAX_LENGTH } from '@domain/notifications';
 import { DEFAULT_EMAIL_PREFERENCES, DEFAULT_NOTIFICATION_PREFERENCES } from './data/notifications';
 import { templateBodyToText, templateSubjectToText } from './mail/plain-text';
 import { invitationEmail } from './members/invitation';

@@ -13,6 +13,7 @@ import { findDemoOrg, runSeedStepOnce } from './seed-step';
  * Globex: 4 alerts. Initech and Newco: none (the empty state).
  */
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { KNOWN_ALERT_SEVERITIES } from '@domain/alerts';
 import type { Database } from './db';
 import { alerts, devices, type NewAlertRow } from './db/schema';
 import { DEMO_REFERENCE_TIME, seededRandom } from './seed-devices';
@@ -21,7 +22,7 @@ export const DEMO_ALERTS_STEP = '0004_demo_alerts';
 
 /** The other severity: no badge colour of its own. */
 export const DEMO_OTHER_SEVERITY = 'Informational';
-const SEVERITIES = ['Critical', 'High', 'Suspicious', 'Low', DEMO_OTHER_SEVERITY] as const;
+const SEVERITIES = [...KNOWN_ALERT_SEVERITIES, DEMO_OTHER_SEVERITY] as const;
 type Severity = (typeof SEVERITIES)[number];
 
 /** Alert names by severity, each with the threats its description draws from. */

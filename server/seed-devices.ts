@@ -11,9 +11,9 @@ import { findDemoOrg, runSeedStepOnce } from './seed-step';
  * without a scan. Globex a handful, Initech a few, Newco none.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { ENROLLMENT_CODE_ALPHABET } from '@domain/enrolment';
 import type { Database } from './db';
 import { devices, members, type NewDeviceRow } from './db/schema';
-import { CODE_ALPHABET } from './members/codes';
 
 export const DEMO_DEVICES_STEP = '0002_demo_devices';
 /** The moment the demo data is written against (scan times are offsets before it). */
@@ -237,7 +237,9 @@ export function demoDevices(
 ): DemoDevice[] {
   const out: DemoDevice[] = [];
   for (let i = 0; i < count; i++) {
-    const prefix = Array.from({ length: 4 }, () => random.pick([...CODE_ALPHABET])).join('');
+    const prefix = Array.from({ length: 4 }, () => random.pick([...ENROLLMENT_CODE_ALPHABET])).join(
+      '',
+    );
     const code = `${prefix}-${String(firstSerial + i).padStart(4, '0')}`;
     const member =
       i < memberCount ? i : random.chance(1 / 12) ? null : random.int(0, memberCount - 1);

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { INVITE_RESEND_WINDOW_SECONDS } from '@contract/admins';
+import { INVITE_RESEND_WINDOW_SECONDS } from '@domain/admins';
 import { orgCredentials, users } from './db/schema';
 import { hashToken } from './auth/tokens';
 import { ADMIN_MESSAGES } from './routes/admins';

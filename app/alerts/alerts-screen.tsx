@@ -1,7 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSelectionState, SortingState } from '@tanstack/react-table';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
-import { ALERT_PAGE_SIZES, type AlertStatus } from '@contract/alerts';
+import {
+  ALERT_PAGE_SIZES,
+  ALERT_STATUS_FILTERS,
+  ALERT_STATUSES,
+  isAlertStatusFilter,
+  type AlertStatus,
+  type AlertStatusFilter,
+} from '@domain/alerts';
+import { labelled } from '@domain/labels';
 import { Button } from '@ui/button/button';
 import { DataTable } from '@ui/data-table/data-table';
 import {
@@ -21,27 +29,32 @@ import { alertColumns, sortAlerts } from './alert-columns';
 import { parseAlertsQuery, serializeAlertsQuery, type AlertsQuery } from './alerts-query';
 import { useAlerts } from './use-alerts';
 
+/** Spec 2.5: All alerts, Open alerts, Closed alerts. */
+const STATUS_FILTER_LABELS: Record<AlertStatusFilter, string> = {
+  open: 'Open alerts',
+  closed: 'Closed alerts',
+};
+
 const STATUS_GROUP: FilterMenuGroup[] = [
   {
     id: 'status',
     label: 'Status',
     options: [
       { value: 'all', label: 'All alerts', neutral: true },
-      { value: 'open', label: 'Open alerts' },
-      { value: 'closed', label: 'Closed alerts' },
+      ...labelled(ALERT_STATUS_FILTERS, STATUS_FILTER_LABELS),
     ],
   },
 ];
 
-const ACTIONS = [
-  { value: 'Closed', label: 'Set status to Closed' },
-  { value: 'Open', label: 'Set status to Open' },
-];
+/** 'Set status to Closed', then 'Set status to Open' (spec 2.5). */
+const ACTIONS = [...ALERT_STATUSES]
+  .reverse()
+  .map((status) => ({ value: status, label: `Set status to ${status}` }));
 
 /** The status filter is one value: the option just chosen, or none. */
 function nextStatus(change: FilterMenuChange): AlertsQuery['status'] {
   if (!change.checked || change.value === 'all' || change.value === null) return null;
-  return change.value === 'open' || change.value === 'closed' ? change.value : null;
+  return isAlertStatusFilter(change.value) ? change.value : null;
 }
 
 export default function AlertsScreen() {

@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { EMAIL_MAX_LENGTH } from '@domain/accounts';
 import { AuthCard } from '@ui/auth-card/auth-card';
 import { Banner } from '@ui/banner/banner';
 import { Button } from '@ui/button/button';
@@ -83,7 +84,7 @@ export default function LoginScreen() {
           label="Email"
           autoComplete="username"
           inputMode="email"
-          maxLength={254}
+          maxLength={EMAIL_MAX_LENGTH}
           required
         />
         <PasswordField

@@ -1,7 +1,8 @@
 import type * as React from 'react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { normalizeSlug } from '@contract/rules';
+import { normalizeSlug } from '@domain/accounts';
+import { ORGANIZATION_NAME_MAX_LENGTH } from '@domain/limits';
 import { AuthCard } from '@ui/auth-card/auth-card';
 import { Banner } from '@ui/banner/banner';
 import { Button } from '@ui/button/button';
@@ -80,7 +81,7 @@ export default function LookupScreen() {
           autoComplete="organization"
           autoCapitalize="none"
           spellCheck={false}
-          maxLength={128}
+          maxLength={ORGANIZATION_NAME_MAX_LENGTH}
           required
           value={organization}
           onChange={(event) => {

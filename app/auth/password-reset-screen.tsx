@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { resetPassword } from '@contract/session';
+import { EMAIL_MAX_LENGTH } from '@domain/accounts';
 import { AuthCard } from '@ui/auth-card/auth-card';
 import { Banner } from '@ui/banner/banner';
 import { Form, FormSubmit, FormTextField } from '@ui/form/form';
@@ -63,7 +64,7 @@ export default function PasswordResetScreen() {
           label="Email"
           autoComplete="email"
           inputMode="email"
-          maxLength={254}
+          maxLength={EMAIL_MAX_LENGTH}
           required
         />
         <FormSubmit className="w-full" busyLabel="Sending..." disabled={emailError(email) !== null}>

@@ -1,4 +1,4 @@
-import { emailProblem, type EmailProblem } from '@contract/rules';
+import { emailProblem, type EmailProblem } from '@domain/accounts';
 import { messages } from '../messages/messages';
 
 /*

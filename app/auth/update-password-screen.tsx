@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useParams } from 'wouter';
-import { PASSWORD_MAX_LENGTH } from '@contract/rules';
+import { PASSWORD_MAX_LENGTH } from '@domain/accounts';
 import { updatePassword } from '@contract/session';
 import { AuthCard } from '@ui/auth-card/auth-card';
 import { Banner } from '@ui/banner/banner';

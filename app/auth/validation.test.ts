@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PASSWORD_SPECIAL_CHARACTERS, normalizeSlug, passwordProblems } from '@contract/rules';
+import { PASSWORD_SPECIAL_CHARACTERS, normalizeSlug, passwordProblems } from '@domain/accounts';
 import {
   canSubmitPasswordUpdate,
   canSubmitSignIn,

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { EMAIL_MAX_LENGTH } from '@contract/session';
-import { PASSWORD_MAX_LENGTH, isValidPassword } from '@contract/rules';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, isValidPassword } from '@domain/accounts';
 import { messages } from '../messages/messages';
 import { emailError } from './sign-in-rules';
 

@@ -1,29 +1,30 @@
+import {
+  DEVICE_SEVERITIES,
+  DEVICE_SEVERITY_LABELS,
+  ENROLMENT_FILTER_LABELS,
+  ENROLMENT_FILTERS,
+} from '@domain/devices';
+import { labelled } from '@domain/labels';
 import type {
   FilterMenuChange,
   FilterMenuGroup,
   FilterMenuValue,
 } from '@ui/filter-menu/filter-menu';
-import { DEVICE_SEVERITIES } from '@contract/devices';
 import type { DashboardQuery } from './dashboard-query';
-import { SEVERITY_LABEL } from './device-columns';
 
-/** The FILTERS menu of spec 2.3. */
+/** The FILTERS menu of spec 2.3: 'All devices' clears the group; severities most severe first. */
 export const FILTER_GROUPS: FilterMenuGroup[] = [
   {
     id: 'enrolled',
     label: 'Device enrolment',
-    options: [
-      { value: 'all', label: 'All devices', neutral: true },
-      { value: 'true', label: 'Enrolled' },
-      { value: 'false', label: 'Not Enrolled' },
-    ],
+    options: labelled(ENROLMENT_FILTERS, ENROLMENT_FILTER_LABELS).map((o) =>
+      o.value === 'all' ? { ...o, neutral: true } : o,
+    ),
   },
   {
     id: 'severity',
     label: 'Severity',
-    options: DEVICE_SEVERITIES.slice()
-      .reverse()
-      .map((s) => ({ value: s, label: SEVERITY_LABEL[s] })),
+    options: labelled(DEVICE_SEVERITIES.slice().reverse(), DEVICE_SEVERITY_LABELS),
   },
 ];
 

@@ -1,14 +1,18 @@
+import type { ListDevicesQuery } from '@contract/devices';
+import {
+  DEVICE_SEVERITIES,
+  DEVICE_SORT_COLUMNS,
+  SORT_ORDERS,
+  type DeviceSeverity,
+  type DeviceSortColumn,
+  type SortOrder,
+} from '@domain/devices';
 import {
   DEFAULT_PAGE,
   DEFAULT_PAGE_SIZE,
-  DEVICE_SEVERITIES,
-  DEVICE_SORT_COLUMNS,
-  MAX_PAGE_SIZE,
-  type DeviceSeverity,
-  type DeviceSortColumn,
-  type ListDevicesQuery,
-  type SortOrder,
-} from '@contract/devices';
+  pageSizeOrDefault,
+  parsePositiveInt,
+} from '@domain/pagination';
 
 /** The dashboard's URL state (spec 2.3, 5): parsed and validated here, and only here. */
 export interface DashboardQuery {
@@ -29,15 +33,6 @@ export const DEFAULT_DASHBOARD_QUERY: DashboardQuery = {
   order: 'asc',
 };
 
-export const PAGE_SIZE_OPTIONS = [DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE];
-
-/** A positive integer without a leading zero ('1', '20'; not '007', '0', '-1', '1.5', '1e3'). */
-const POSITIVE_INT = /^[1-9][0-9]{0,8}$/;
-
-function positiveInt(value: string | null): number | null {
-  return value !== null && POSITIVE_INT.test(value) ? Number(value) : null;
-}
-
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 }
@@ -46,16 +41,15 @@ export function parseDashboardQuery(search: string | URLSearchParams): Dashboard
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const enrolled = params.get('enrolled');
   const severities = new Set(params.getAll('severity'));
-  const pageSize = positiveInt(params.get('pageSize'));
   const sort = oneOf(DEVICE_SORT_COLUMNS, params.get('sort'));
   return {
     enrolled: enrolled === 'true' ? true : enrolled === 'false' ? false : null,
     // Canonical order, no repeats, unknown values ignored.
     severity: DEVICE_SEVERITIES.filter((s) => severities.has(s)),
-    page: positiveInt(params.get('page')) ?? DEFAULT_PAGE,
-    pageSize: pageSize !== null && pageSize <= MAX_PAGE_SIZE ? pageSize : DEFAULT_PAGE_SIZE,
+    page: parsePositiveInt(params.get('page')) ?? DEFAULT_PAGE,
+    pageSize: pageSizeOrDefault(parsePositiveInt(params.get('pageSize')), DEFAULT_PAGE_SIZE),
     sort,
-    order: sort ? (oneOf(['asc', 'desc'] as const, params.get('order')) ?? 'asc') : 'asc',
+    order: sort ? (oneOf(SORT_ORDERS, params.get('order')) ?? 'asc') : 'asc',
   };
 }
 

@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { RowSelectionState, SortingState } from '@tanstack/react-table';
 import { useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
+import { PAGE_SIZE_OPTIONS } from '@domain/pagination';
 import { Button } from '@ui/button/button';
 import { ConfirmDialog } from '@ui/confirm-dialog/confirm-dialog';
 import { DataTable } from '@ui/data-table/data-table';
@@ -16,7 +17,6 @@ import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { applyFilterChange, FILTER_GROUPS, filterMenuValue } from './dashboard-filters';
 import {
-  PAGE_SIZE_OPTIONS,
   parseDashboardQuery,
   serializeDashboardQuery,
   type DashboardQuery,

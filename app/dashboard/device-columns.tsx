@@ -1,16 +1,14 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import type { Device, DeviceSortColumn } from '@contract/devices';
+import type { Device } from '@contract/devices';
+import {
+  DEVICE_SEVERITY_LABELS,
+  type DevicePlatform,
+  type DeviceSortColumn,
+} from '@domain/devices';
 import { selectionColumn } from '@ui/data-table/selection-column';
 import { EnrolmentStatus } from '@ui/enrolment-status/enrolment-status';
 import { SeverityBadge } from '@ui/severity-badge/severity-badge';
 import { formatIsoDateTime } from '../format/date-time';
-
-/** Dashboard labels of the device severities (spec 2.3 filter names). */
-export const SEVERITY_LABEL = {
-  critical: 'Critical',
-  warning: 'Fixes needed',
-  secure: 'Secure',
-} as const;
 
 /** A missing value: a dash for the eye, words for a screen reader. */
 export function Missing() {
@@ -24,7 +22,7 @@ export function Missing() {
   );
 }
 
-const PLATFORM = { ios: 'iOS', android: 'Android' } as const;
+const PLATFORM: Record<DevicePlatform, string> = { ios: 'iOS', android: 'Android' };
 
 /**
  * The device columns (spec 2.3 leaves them open): what an administrator needs to find a device
@@ -91,7 +89,7 @@ export const deviceColumns: ColumnDef<Device>[] = [
     size: 140,
     cell: ({ row: { original: d } }) =>
       d.severity ? (
-        <SeverityBadge severity={d.severity}>{SEVERITY_LABEL[d.severity]}</SeverityBadge>
+        <SeverityBadge severity={d.severity}>{DEVICE_SEVERITY_LABELS[d.severity]}</SeverityBadge>
       ) : (
         <Missing />
       ),

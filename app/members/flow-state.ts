@@ -1,4 +1,5 @@
 import type { SsoGroupRef } from '@contract/sso';
+import type { SsoProvider } from '@domain/sso';
 import type { CandidateMember } from './duplicates';
 
 /**
@@ -21,7 +22,7 @@ export interface ManualState {
 }
 
 export interface SsoSetupState {
-  provider: 'okta' | 'azure';
+  provider: SsoProvider;
 }
 
 export function isConfirmState(value: unknown): value is ConfirmState {

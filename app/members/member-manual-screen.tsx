@@ -2,6 +2,8 @@ import type * as React from 'react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
+import { EMAIL_MAX_LENGTH } from '@domain/accounts';
+import { NAME_MAX_LENGTH } from '@domain/limits';
 import { Button } from '@ui/button/button';
 import { MemberQueue } from '@ui/member-queue/member-queue';
 import { StepTrail } from '@ui/step-trail/step-trail';
@@ -54,7 +56,7 @@ export default function MemberManualScreen() {
         <TextField
           label="Full Name"
           value={name}
-          maxLength={200}
+          maxLength={NAME_MAX_LENGTH}
           autoComplete="off"
           onChange={(e) => setName(e.target.value)}
         />
@@ -62,7 +64,7 @@ export default function MemberManualScreen() {
           label="Email"
           type="email"
           value={email}
-          maxLength={254}
+          maxLength={EMAIL_MAX_LENGTH}
           autoComplete="off"
           error={emailTouched ? (problem ?? undefined) : undefined}
           onChange={(e) => setEmail(e.target.value)}

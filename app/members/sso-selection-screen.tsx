@@ -1,14 +1,17 @@
 import { useLocation } from 'wouter';
+import { SSO_PROVIDERS, type SsoProvider } from '@domain/sso';
 import { ChoiceCards } from '@ui/choice-cards/choice-cards';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { setSsoOnboarding } from '../session/cookies';
 import type { SsoSetupState } from './flow-state';
 
-const PROVIDERS = [
-  { value: 'okta', title: 'okta', description: 'Okta Workforce Identity' },
-  { value: 'azure', title: 'azure', description: 'Microsoft Entra ID (Azure Active Directory)' },
-];
+/** The products behind each provider; the titles are the wire names, as the spec shows them. */
+const DESCRIPTIONS: Record<SsoProvider, string> = {
+  okta: 'Okta Workforce Identity',
+  azure: 'Microsoft Entra ID (Azure Active Directory)',
+};
+const PROVIDERS = SSO_PROVIDERS.map((p) => ({ value: p, title: p, description: DESCRIPTIONS[p] }));
 
 /** SSO provider selection (spec 2.4): each choice goes to SSO setup carrying the provider. */
 export default function SsoSelectionScreen() {

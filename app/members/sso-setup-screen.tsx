@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { Redirect } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { saveSsoConfig } from '@contract/sso';
+import { isSsoProvider } from '@domain/sso';
+import { ID_MAX_LENGTH, SECRET_MAX_LENGTH, URL_MAX_LENGTH } from '@domain/limits';
 import { Button } from '@ui/button/button';
 import { Link } from '@ui/link/link';
 import { StepTrail } from '@ui/step-trail/step-trail';
@@ -24,9 +26,7 @@ const STEPS = ['SSO Settings', 'Select Groups', 'Send Invitations'];
 export default function SsoSetupScreen() {
   usePageTitle('Provide Your SSO Details');
   const state = useHistoryState<SsoSetupState | null>();
-  if (state?.provider !== 'okta' && state?.provider !== 'azure') {
-    return <Redirect to={paths.ssoSelection} replace />;
-  }
+  if (!isSsoProvider(state?.provider)) return <Redirect to={paths.ssoSelection} replace />;
   return <SsoSetupForm provider={state.provider} />;
 }
 
@@ -79,7 +79,7 @@ function SsoSetupForm({ provider }: { provider: SsoSetupState['provider'] }) {
         <TextField
           label="Client ID"
           value={clientId}
-          maxLength={512}
+          maxLength={ID_MAX_LENGTH}
           onChange={(e) => setClientId(e.target.value)}
         />
         <TextField
@@ -87,14 +87,14 @@ function SsoSetupForm({ provider }: { provider: SsoSetupState['provider'] }) {
           type="password"
           autoComplete="off"
           value={clientSecret}
-          maxLength={8192}
+          maxLength={SECRET_MAX_LENGTH}
           onChange={(e) => setClientSecret(e.target.value)}
         />
         <TextField
           label="TENANT"
           hint="Tenant (full path)"
           value={tenant}
-          maxLength={2048}
+          maxLength={URL_MAX_LENGTH}
           onChange={(e) => setTenant(e.target.value)}
         />
         <div className="flex justify-end">

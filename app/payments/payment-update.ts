@@ -1,4 +1,4 @@
-import { isAcceptedPaymentStatus } from '@contract/billing';
+import { isAcceptedPaymentStatus } from '@domain/billing';
 import { messages } from '../messages/messages';
 import type { ConfirmSetupResult } from './processor';
 

@@ -1,11 +1,6 @@
 import useSWR from 'swr';
-import {
-  addAdmin,
-  canResendInvite,
-  listAdmins,
-  resendAdminInvite,
-  type Admin,
-} from '@contract/admins';
+import { addAdmin, listAdmins, resendAdminInvite, type Admin } from '@contract/admins';
+import { canResendInvite } from '@domain/admins';
 import { Button } from '@ui/button/button';
 import { InviteForm } from '@ui/invite-form/invite-form';
 import { Link } from '@ui/link/link';

@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
+import { generateApiToken, getApiToken, revokeApiToken } from '@contract/api-token';
 import {
-  DEFAULT_TOKEN_EXPIRATION,
-  generateApiToken,
-  getApiToken,
-  revokeApiToken,
-  type TokenExpiration,
-} from '@contract/api-token';
-import {
-  DEFAULT_CONDITIONAL_ACCESS_CONFIG,
   getConditionalAccessConfig,
   getConditionalAccessPolicy,
   removeConditionalAccess,
@@ -19,6 +12,11 @@ import {
   type UpdatePolicyBody,
 } from '@contract/conditional-access';
 import { deleteWebhook, getWebhook, getWebhookSecret, saveWebhook } from '@contract/webhook';
+import { DEFAULT_TOKEN_EXPIRATION, type TokenExpiration } from '@domain/api-keys';
+import {
+  DEFAULT_CONDITIONAL_ACCESS_CONFIG,
+  toggleSavesConditionalAccess,
+} from '@domain/conditional-access';
 import { ApiKeyCard } from '@ui/api-key-card/api-key-card';
 import { ConditionalAccessCard } from '@ui/conditional-access-card/conditional-access-card';
 import { WebhookCard } from '@ui/webhook-card/webhook-card';
@@ -239,12 +237,8 @@ function ConditionalAccessSettings() {
   async function toggle(active: boolean) {
     if (!current) return;
     const next = { ...current, active };
-    const filled =
-      [next.tenant, next.clientId, next.clientSecret, next.userExtension, next.groupId].every(
-        (v) => typeof v === 'string' && v.trim() !== '',
-      ) && next.provider !== null;
     // Spec 5: the toggle saves when every field is filled, or when turning on with a provider.
-    if (filled || (active && next.provider)) await save(next);
+    if (toggleSavesConditionalAccess(next)) await save(next);
     else setDraft(next);
   }
 

@@ -10,6 +10,10 @@ import {
   type UpdateEmailPreferencesBody,
   type UpdateNotificationPreferencesBody,
 } from '@contract/notifications';
+import {
+  ENROLLMENT_TEMPLATE_TYPE as TEMPLATE_TYPE,
+  SCAN_REMINDER_TOPIC as SCAN_TOPIC,
+} from '@domain/notifications';
 import { EmailSettingsCard } from '@ui/email-settings-card/email-settings-card';
 import { EmailTemplateDialog } from '@ui/email-template-dialog/email-template-dialog';
 import { ScanNotificationsCard } from '@ui/scan-notifications-card/scan-notifications-card';
@@ -19,8 +23,6 @@ import { notify } from '../messages/toasts';
 import { prepareTemplate } from './email-template';
 
 const swrOptions = { revalidateOnFocus: false } as const;
-const TEMPLATE_TYPE = 'OrgEnrollment' as const;
-const SCAN_TOPIC = 'OpenAppToScan' as const;
 
 /** The notifications tab (spec 2.6): e-mail settings and device scan notifications. */
 export function NotificationsTab() {

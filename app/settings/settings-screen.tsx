@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
+import { isSettingsTabVisible, type SettingsTab } from '@domain/settings';
 import { Spinner } from '@ui/spinner/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@ui/tabs/tabs';
 import { paths } from '../routing/paths';
@@ -8,7 +9,7 @@ import { useSession } from '../session/session';
 import { AdminTab } from './admin-tab';
 import { MdmTab } from './mdm-tab';
 import { ScimTab } from './scim-tab';
-import { parseSettingsTab, visibleTabs, type SettingsTab } from './settings-tabs';
+import { parseSettingsTab, visibleTabs } from './settings-tabs';
 import { SsoTab } from './sso-tab';
 import { ThreatHunterTab } from './threat-hunter-tab';
 
@@ -53,7 +54,7 @@ export default function SettingsScreen() {
   const tab = parseSettingsTab(search);
 
   // Without access the Threat Hunter tab is not there: its URL leads to the dashboard.
-  if (tab === 'threat-hunter' && !access) return <Redirect to={paths.dashboard} replace />;
+  if (!isSettingsTabVisible(tab, access)) return <Redirect to={paths.dashboard} replace />;
 
   const tabs = visibleTabs(access);
   return (

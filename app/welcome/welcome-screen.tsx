@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
-import { TRIAL_DAYS } from '@contract/billing';
+import { TRIAL_DAYS } from '@domain/billing';
 import { emailAllMembers } from '@contract/members';
 import { Card, CardContent } from '@ui/card/card';
 import { Link } from '@ui/link/link';

@@ -1,13 +1,12 @@
 /**
- * Pure pieces of the offline card processor: the Luhn check, the network of a card number, card
- * expiry, and the random ids and client secrets it hands out. A card number never leaves this
+ * Pure pieces of the offline card processor: card expiry on the server's clock, the test cards'
+ * behaviour, and the random ids and client secrets it hands out. The Luhn check and the network
+ * of a number are the card field's own (domain/cards.ts). A card number never leaves this
  * module's callers except as its network and last four digits.
  */
 import { randomBytes } from 'node:crypto';
 import { TEST_CARDS } from '@contract/billing';
-
-export type CardNetwork = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
-export type CardOutcome = 'succeeds' | 'incomplete';
+import { isCardExpired as isExpiredAt, type TestCardOutcome } from '@domain/cards';
 
 /** The texts the processor answers in `{ error }` (shown under the card field). */
 export const CARD_MESSAGES = {
@@ -17,41 +16,16 @@ export const CARD_MESSAGES = {
   setupInvalid: 'This card form has expired or was already used. Reload the page and try again.',
 } as const;
 
-/** The Luhn (mod 10) check of a string of digits. */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/** The card network by the number's prefix (IIN ranges of the four networks we name). */
-export function cardNetwork(digits: string): CardNetwork {
-  const two = Number(digits.slice(0, 2));
-  const four = Number(digits.slice(0, 4));
-  if (digits.startsWith('4')) return 'visa';
-  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'mastercard';
-  if (two === 34 || two === 37) return 'amex';
-  if (digits.startsWith('6011') || two === 65) return 'discover';
-  return 'unknown';
-}
-
 /** A card is valid through the last day of its expiry month (UTC). */
 export function isCardExpired(expMonth: number, expYear: number, now: Date): boolean {
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth() + 1;
-  return expYear < year || (expYear === year && expMonth < month);
+  return isExpiredAt(expMonth, expYear, {
+    year: now.getUTCFullYear(),
+    month: now.getUTCMonth() + 1,
+  });
 }
 
 /** How a subscription paid with this card ends (contract TEST_CARDS). */
-export function cardOutcome(digits: string): CardOutcome {
+export function cardOutcome(digits: string): TestCardOutcome {
   return digits === TEST_CARDS.incomplete ? 'incomplete' : 'succeeds';
 }
 

@@ -4,7 +4,8 @@
  * and plan tabs are told about it, and which actions it allows.
  */
 import type { PlanInfo, Subscription } from '@contract/billing';
-import type { SubscriptionRow, SubscriptionStatus } from '../db/schema';
+import { planActionsFor, type SubscriptionStatus } from '@domain/billing';
+import type { SubscriptionRow } from '../db/schema';
 
 export const BILLING_PERIOD_DAYS = 30;
 /** What a plan started from the welcome trial costs per billing period, in cents. */
@@ -80,14 +81,17 @@ export function planStatus(state: SubscriptionState): string {
 
 /** Cancel is offered for any plan status except canceled, none and invoice (spec 2.6). */
 export function isCancelable(state: SubscriptionState): boolean {
-  const status = planStatus(state);
-  return status !== 'canceled' && status !== 'none' && status !== 'invoice';
+  return planActionsFor(planStatus(state)).includes('cancel');
+}
+
+/** Reactivation is offered for a canceled plan only (spec 2.6). */
+export function isReactivatable(state: SubscriptionState): boolean {
+  return planActionsFor(planStatus(state)).includes('reactivate');
 }
 
 /** Deleting the organization is offered for canceled and none only (spec 2.6). */
 export function isDeletable(state: SubscriptionState): boolean {
-  const status = planStatus(state);
-  return status === 'canceled' || status === 'none';
+  return planActionsFor(planStatus(state)).includes('delete');
 }
 
 const seconds = (date: Date | null): number | null =>

@@ -9,24 +9,14 @@
  * the device list's scale, the page anchors of ./page-anchors.ts apply here as well.
  */
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type {
-  Alert,
-  AlertPage,
-  AlertStatus,
-  AlertStatusFilter,
-  ParsedListAlertsQuery,
-} from '@contract/alerts';
+import type { Alert, AlertPage, AlertStatus, ParsedListAlertsQuery } from '@contract/alerts';
+import { ALERT_STATUS_OF_FILTER, type AlertStatusFilter } from '@domain/alerts';
 import type { Database } from '../db';
 import { alerts } from '../db/schema';
 
-const STATUS_OF_FILTER: Record<AlertStatusFilter, AlertStatus> = {
-  open: 'Open',
-  closed: 'Closed',
-};
-
 function filtersOf(orgId: number, status: AlertStatusFilter | undefined): SQL {
   const conditions: SQL[] = [eq(alerts.orgId, orgId)];
-  if (status) conditions.push(eq(alerts.status, STATUS_OF_FILTER[status]));
+  if (status) conditions.push(eq(alerts.status, ALERT_STATUS_OF_FILTER[status]));
   return and(...conditions) as SQL;
 }
 

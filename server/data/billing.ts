@@ -15,7 +15,7 @@ import {
   type SubscriptionStatus,
 } from '../db/schema';
 import type { SubscriptionState } from '../billing/plan';
-import type { CardNetwork, CardOutcome } from '../billing/cards';
+import type { CardNetwork, TestCardOutcome } from '@domain/cards';
 
 /** A client secret works for one hour after it was handed out. */
 export const CARD_SETUP_TTL_MS = 60 * 60 * 1000;
@@ -150,7 +150,7 @@ export async function confirmCardSetup(
       lastFour: string;
       expMonth: number;
       expYear: number;
-      outcome: CardOutcome;
+      outcome: TestCardOutcome;
     };
   },
 ): Promise<{ orgId: number } | null> {

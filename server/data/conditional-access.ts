@@ -7,12 +7,14 @@
  * transaction. While a request is pending, configuration and policy cannot be changed.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
+import type {
+  SaveConditionalAccessConfigBody,
+  UpdatePolicyBody,
+} from '@contract/conditional-access';
 import {
   DEFAULT_CONDITIONAL_ACCESS_CONFIG,
-  DEFAULT_POLICY,
-  type SaveConditionalAccessConfigBody,
-  type UpdatePolicyBody,
-} from '@contract/conditional-access';
+  DEFAULT_CONDITIONAL_ACCESS_POLICY,
+} from '@domain/conditional-access';
 import type { Database } from '../db';
 import { conditionalAccess, members } from '../db/schema';
 
@@ -58,7 +60,7 @@ export async function findConditionalAccess(
   return (
     row ?? {
       config: { ...DEFAULT_CONDITIONAL_ACCESS_CONFIG },
-      policy: { ...DEFAULT_POLICY },
+      policy: { ...DEFAULT_CONDITIONAL_ACCESS_POLICY },
       removalRequestedAt: null,
     }
   );
@@ -150,7 +152,7 @@ export function processRemoval(
       .update(conditionalAccess)
       .set({
         ...DEFAULT_CONDITIONAL_ACCESS_CONFIG,
-        ...DEFAULT_POLICY,
+        ...DEFAULT_CONDITIONAL_ACCESS_POLICY,
         removalRequestedAt: null,
         updatedAt: now,
       })

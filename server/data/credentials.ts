@@ -5,11 +5,10 @@
  * deletes the row, which revokes the credential.
  */
 import { and, eq } from 'drizzle-orm';
+import type { CredentialKind } from '@domain/credentials';
 import type { Database } from '../db';
 import { orgCredentials } from '../db/schema';
 import { hashToken } from '../auth/tokens';
-
-export type CredentialKind = 'scim' | 'mdm';
 
 /** The organization's current credential of that kind, or null while disabled. */
 export async function findCredential(

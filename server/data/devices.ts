@@ -10,8 +10,8 @@
  *    index range scan of one page, as fast for page 1000 as for page 1 (no OFFSET).
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DeviceSeverity, DeviceSortColumn, SortOrder } from '@contract/devices';
 import type { Device, DevicePage } from '@contract/devices';
+import type { DevicePlatform, DeviceSeverity, DeviceSortColumn, SortOrder } from '@domain/devices';
 import type { Database } from '../db';
 import { devices } from '../db/schema';
 import type { PageAnchorCache, PageAnchors } from './page-anchors';
@@ -205,7 +205,7 @@ function toDevice(row: {
   memberName: string | null;
   memberEmail: string | null;
   model: string | null;
-  platform: 'ios' | 'android' | null;
+  platform: DevicePlatform | null;
   osVersion: string | null;
   enrolled: boolean;
   severity: DeviceSeverity | null;

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, isNull, lte } from 'drizzle-orm';
+import type { PasswordTokenPurpose } from '@domain/accounts';
 import type { Database } from '../db';
 import { passwordResetTokens, users } from '../db/schema';
 
@@ -6,13 +7,12 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** An administrator invitation link works for 7 days (a resend issues a fresh one). */
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export type TokenPurpose = 'reset' | 'invite';
 /** At most this many reset e-mails per address and hour; further requests are answered alike but send nothing. */
 export const MAX_RESET_EMAILS_PER_HOUR = 5;
 
 export async function insertResetToken(
   db: Database,
-  values: { tokenHash: string; userId: number; now: Date; purpose?: TokenPurpose },
+  values: { tokenHash: string; userId: number; now: Date; purpose?: PasswordTokenPurpose },
 ): Promise<void> {
   const purpose = values.purpose ?? 'reset';
   const ttl = purpose === 'invite' ? INVITE_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS;

@@ -1,5 +1,6 @@
 /** Threat hunter users (`threat_hunter_users`): a provisioned list per organization. */
 import { asc, eq } from 'drizzle-orm';
+import type { ThreatHunterStatus } from '@domain/admins';
 import type { Database } from '../db';
 import { threatHunterUsers } from '../db/schema';
 import { newEnrollmentCode } from '../members/codes';
@@ -10,7 +11,7 @@ export interface ThreatHunterRow {
   name: string;
   email: string;
   accessCode: string;
-  status: 'Invited' | 'Active' | 'Expired';
+  status: ThreatHunterStatus;
 }
 
 const columns = {

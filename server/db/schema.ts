@@ -1,8 +1,31 @@
 /**
  * Drizzle table definitions for type-safe queries. The tables themselves are created by the plain
- * SQL files in ./migrations (the single source of truth for DDL); keep both in step.
+ * SQL files in ./migrations (the single source of truth for DDL); keep both in step. Value lists
+ * come from domain/ (their CHECK constraints are tested against them: check-constraints.test.ts).
  */
 import { sql } from 'drizzle-orm';
+import { PASSWORD_TOKEN_PURPOSES } from '@domain/accounts';
+import { THREAT_HUNTER_STATUSES } from '@domain/admins';
+import { ALERT_STATUSES } from '@domain/alerts';
+import { SUBSCRIPTION_STATUSES } from '@domain/billing';
+import { CARD_NETWORKS, TEST_CARD_OUTCOMES } from '@domain/cards';
+import {
+  ALERT_SEVERITY_THRESHOLDS,
+  CONDITIONAL_ACCESS_PROVIDERS,
+  DEFAULT_CONDITIONAL_ACCESS_POLICY,
+} from '@domain/conditional-access';
+import { CREDENTIAL_KINDS } from '@domain/credentials';
+import { DEVICE_PLATFORMS, DEVICE_SEVERITIES } from '@domain/devices';
+import {
+  EMAIL_TEMPLATE_TYPES,
+  ENROLLMENT_EMAILS_FREQUENCIES,
+  NOTIFICATION_FREQUENCIES,
+  NOTIFICATION_TOPICS,
+  NOTIFICATION_TYPES,
+  OUTDATED_OS_EMAILS_FREQUENCIES,
+} from '@domain/notifications';
+import { PERIODS } from '@domain/periods';
+import { SSO_PROVIDERS } from '@domain/sso';
 import {
   bigint,
   bigserial,
@@ -22,7 +45,7 @@ export const organizations = pgTable('organizations', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
-  ssoProvider: text('sso_provider', { enum: ['okta', 'azure'] }),
+  ssoProvider: text('sso_provider', { enum: SSO_PROVIDERS }),
   redirectUrl: text('redirect_url'),
   apiAccess: boolean('api_access').notNull().default(false),
   threatHunterAccess: boolean('threat_hunter_access').notNull().default(false),
@@ -84,9 +107,7 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   expiresAt: timestamp('expires_at', tz).notNull(),
   usedAt: timestamp('used_at', tz),
   /** 'reset' (forgotten password) or 'invite' (a new administrator's first password; 0006). */
-  purpose: text('purpose', { enum: ['reset', 'invite'] })
-    .notNull()
-    .default('reset'),
+  purpose: text('purpose', { enum: PASSWORD_TOKEN_PURPOSES }).notNull().default('reset'),
 });
 
 export const loginAttempts = pgTable('login_attempts', {
@@ -113,10 +134,10 @@ export const devices = pgTable('devices', {
   memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
   code: text('code').notNull().unique(),
   model: text('model'),
-  platform: text('platform', { enum: ['ios', 'android'] }),
+  platform: text('platform', { enum: DEVICE_PLATFORMS }),
   osVersion: text('os_version'),
   enrolled: boolean('enrolled').notNull().default(false),
-  severity: text('severity', { enum: ['secure', 'warning', 'critical'] }),
+  severity: text('severity', { enum: DEVICE_SEVERITIES }),
   lastScanAt: timestamp('last_scan_at', tz),
   /** Copy of members.name (trigger-maintained). */
   memberName: text('member_name').generatedAlwaysAs(sql`member_name`),
@@ -136,7 +157,7 @@ export const ssoConfigs = pgTable('sso_configs', {
   orgId: integer('org_id')
     .primaryKey()
     .references(() => organizations.id, { onDelete: 'cascade' }),
-  provider: text('provider', { enum: ['okta', 'azure'] }).notNull(),
+  provider: text('provider', { enum: SSO_PROVIDERS }).notNull(),
   clientId: text('client_id').notNull(),
   clientSecret: text('client_secret').notNull(),
   tenant: text('tenant').notNull(),
@@ -190,9 +211,7 @@ export const alerts = pgTable('alerts', {
   /** JSON text of `[{ threat }]`, passed through as written (it may be malformed). */
   alertDescription: text('alert_description').notNull(),
   severity: text('severity').notNull(),
-  status: text('status', { enum: ['Open', 'Closed'] })
-    .notNull()
-    .default('Open'),
+  status: text('status', { enum: ALERT_STATUSES }).notNull().default('Open'),
   scanTime: timestamp('scan_time', tz).notNull(),
 });
 
@@ -207,7 +226,7 @@ export const orgCredentials = pgTable(
     orgId: integer('org_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['scim', 'mdm'] }).notNull(),
+    kind: text('kind', { enum: CREDENTIAL_KINDS }).notNull(),
     secret: text('secret').notNull(),
     secretHash: text('secret_hash').notNull().unique(),
     createdAt: timestamp('created_at', tz).notNull(),
@@ -225,9 +244,7 @@ export const threatHunterUsers = pgTable('threat_hunter_users', {
   /** Always stored lower-cased; unique per organization. */
   email: text('email').notNull(),
   accessCode: text('access_code').notNull().unique(),
-  status: text('status', { enum: ['Invited', 'Active', 'Expired'] })
-    .notNull()
-    .default('Invited'),
+  status: text('status', { enum: THREAT_HUNTER_STATUSES }).notNull().default('Invited'),
   createdAt: timestamp('created_at', tz).notNull(),
 });
 
@@ -270,14 +287,12 @@ export const webhooks = pgTable('webhooks', {
   updatedAt: timestamp('updated_at', tz).notNull(),
 });
 
-const PERIOD_VALUES = ['THREE_DAYS', 'SEVEN_DAYS', 'TWO_WEEKS', 'NEVER'] as const;
-
 /** Conditional access configuration and policy (0008_integrations.sql); no row: the defaults. */
 export const conditionalAccess = pgTable('conditional_access', {
   orgId: integer('org_id')
     .primaryKey()
     .references(() => organizations.id, { onDelete: 'cascade' }),
-  provider: text('provider', { enum: ['azure', 'okta'] }),
+  provider: text('provider', { enum: CONDITIONAL_ACCESS_PROVIDERS }),
   tenant: text('tenant'),
   clientId: text('client_id'),
   /** Client secret or the Okta private key (JSON); answered to administrators, never logged. */
@@ -285,14 +300,18 @@ export const conditionalAccess = pgTable('conditional_access', {
   userExtension: text('user_extension'),
   groupId: text('group_id'),
   active: boolean('active').notNull().default(false),
-  alertSeverity: text('alert_severity', { enum: ['CRITICAL_ONLY', 'HIGH_AND_CRITICAL', 'NONE'] })
+  alertSeverity: text('alert_severity', { enum: ALERT_SEVERITY_THRESHOLDS })
     .notNull()
-    .default('NONE'),
-  outdatedOSPeriod: text('outdated_os_period', { enum: PERIOD_VALUES }).notNull().default('NEVER'),
-  deviceIntegrityPeriod: text('device_integrity_period', { enum: PERIOD_VALUES })
+    .default(DEFAULT_CONDITIONAL_ACCESS_POLICY.alertSeverity),
+  outdatedOSPeriod: text('outdated_os_period', { enum: PERIODS })
     .notNull()
-    .default('NEVER'),
-  screenLockEnabled: boolean('screen_lock_enabled').notNull().default(false),
+    .default(DEFAULT_CONDITIONAL_ACCESS_POLICY.outdatedOSPeriod),
+  deviceIntegrityPeriod: text('device_integrity_period', { enum: PERIODS })
+    .notNull()
+    .default(DEFAULT_CONDITIONAL_ACCESS_POLICY.deviceIntegrityPeriod),
+  screenLockEnabled: boolean('screen_lock_enabled')
+    .notNull()
+    .default(DEFAULT_CONDITIONAL_ACCESS_POLICY.screenLockEnabled),
   /** Set by the removal request, cleared by the job that processes it. */
   removalRequestedAt: timestamp('removal_requested_at', tz),
   updatedAt: timestamp('updated_at', tz).notNull(),
@@ -306,10 +325,10 @@ export const emailPreferences = pgTable('email_preferences', {
   weeklySummary: boolean('weekly_summary'),
   threatAlerts: boolean('threat_alerts'),
   enrollmentEmailsFrequency: text('enrollment_emails_frequency', {
-    enum: ['ONCE', 'EVERY_SECOND_DAY', 'WEEKLY', 'NEVER'],
+    enum: ENROLLMENT_EMAILS_FREQUENCIES,
   }),
   outdatedOsEmailsFrequency: text('outdated_os_emails_frequency', {
-    enum: ['DAILY', 'EVERY_SECOND_DAY', 'WEEKLY', 'NEVER'],
+    enum: OUTDATED_OS_EMAILS_FREQUENCIES,
   }),
   updatedAt: timestamp('updated_at', tz).notNull(),
 });
@@ -321,7 +340,7 @@ export const emailTemplates = pgTable(
     orgId: integer('org_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['OrgEnrollment'] }).notNull(),
+    type: text('type', { enum: EMAIL_TEMPLATE_TYPES }).notNull(),
     subject: text('subject'),
     /** As the administrator sent it; composed into plain text by mail/plain-text.ts. */
     body: text('body'),
@@ -337,11 +356,11 @@ export const notificationPreferences = pgTable(
     orgId: integer('org_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    topic: text('topic', { enum: ['OpenAppToScan'] }).notNull(),
-    notificationType: text('notification_type', { enum: ['PUSH', 'EMAIL'] }).notNull(),
-    deviceIntegrityPeriod: text('device_integrity_period', { enum: PERIOD_VALUES }).notNull(),
+    topic: text('topic', { enum: NOTIFICATION_TOPICS }).notNull(),
+    notificationType: text('notification_type', { enum: NOTIFICATION_TYPES }).notNull(),
+    deviceIntegrityPeriod: text('device_integrity_period', { enum: PERIODS }).notNull(),
     notificationFrequency: text('notification_frequency', {
-      enum: ['DAILY', 'EVERY_SECOND_DAY', 'WEEKLY'],
+      enum: NOTIFICATION_FREQUENCIES,
     }).notNull(),
     updatedAt: timestamp('updated_at', tz).notNull(),
   },
@@ -359,15 +378,11 @@ export const paymentMethods = pgTable('payment_methods', {
   orgId: integer('org_id')
     .notNull()
     .references(() => organizations.id, { onDelete: 'cascade' }),
-  network: text('network', {
-    enum: ['visa', 'mastercard', 'amex', 'discover', 'unknown'],
-  }).notNull(),
+  network: text('network', { enum: CARD_NETWORKS }).notNull(),
   lastFour: text('last_four').notNull(),
   expMonth: smallint('exp_month').notNull(),
   expYear: smallint('exp_year').notNull(),
-  outcome: text('outcome', { enum: ['succeeds', 'incomplete'] })
-    .notNull()
-    .default('succeeds'),
+  outcome: text('outcome', { enum: TEST_CARD_OUTCOMES }).notNull().default('succeeds'),
   isDefault: boolean('is_default').notNull().default(false),
   createdAt: timestamp('created_at', tz).notNull(),
 });
@@ -377,9 +392,7 @@ export const subscriptions = pgTable('subscriptions', {
   orgId: integer('org_id')
     .primaryKey()
     .references(() => organizations.id, { onDelete: 'cascade' }),
-  status: text('status', {
-    enum: ['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'canceled', 'none'],
-  }).notNull(),
+  status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
   /** Billed by invoice (custom billing). */
   invoice: boolean('invoice').notNull().default(false),
   /** The next renewal (the trial end while trialing). */

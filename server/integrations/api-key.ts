@@ -3,7 +3,7 @@
  * and a display form ('mdsk_…AbCd'); the key itself is answered once, when generated.
  */
 import { randomBytes } from 'node:crypto';
-import type { TokenExpiration } from '@contract/api-token';
+import { TOKEN_EXPIRATION_MONTHS, type TokenExpiration } from '@domain/api-keys';
 
 export const API_KEY_PREFIX = 'mdsk_';
 /** 'mdsk_' and 43 base64url characters (32 bytes). */
@@ -36,12 +36,6 @@ export function addUtcMonths(date: Date, months: number): Date {
 
 /** When a key generated at `now` with this choice expires; null for NEVER. */
 export function apiKeyExpiry(choice: TokenExpiration, now: Date): Date | null {
-  switch (choice) {
-    case 'SIX_MONTHS':
-      return addUtcMonths(now, 6);
-    case 'ONE_YEAR':
-      return addUtcMonths(now, 12);
-    case 'NEVER':
-      return null;
-  }
+  const months = TOKEN_EXPIRATION_MONTHS[choice];
+  return months === null ? null : addUtcMonths(now, months);
 }

@@ -11,6 +11,10 @@
  *   the private part "d").
  */
 import type { SaveConditionalAccessConfigBody } from '@contract/conditional-access';
+import {
+  CONDITIONAL_ACCESS_TEXT_FIELDS,
+  isConditionalAccessComplete,
+} from '@domain/conditional-access';
 
 export const CONDITIONAL_ACCESS_MESSAGES = {
   providerRequired: 'Choose an identity provider before turning Conditional Access on.',
@@ -52,20 +56,18 @@ export function jwkProblem(text: string): 'json' | 'public' | null {
 export type CheckedConfig =
   { ok: true; config: SaveConditionalAccessConfigBody } | { ok: false; error: string };
 
-const TEXT_FIELDS = ['tenant', 'clientId', 'clientSecret', 'userExtension', 'groupId'] as const;
-
 /** Trims, turns empty texts into null and applies the rules above. */
 export function checkConditionalAccessConfig(body: SaveConditionalAccessConfigBody): CheckedConfig {
   const config: SaveConditionalAccessConfigBody = { ...body };
-  for (const field of TEXT_FIELDS) {
+  for (const field of CONDITIONAL_ACCESS_TEXT_FIELDS) {
     const value = body[field]?.trim() ?? '';
     config[field] = value === '' ? null : value;
   }
   if (config.active && config.provider === null) {
     return { ok: false, error: CONDITIONAL_ACCESS_MESSAGES.providerRequired };
   }
-  const complete = config.provider !== null && TEXT_FIELDS.every((f) => config[f] !== null);
-  if (!complete) return { ok: true, config };
+  // The card's Save rule (spec 5): once every field is filled, the values are checked.
+  if (!isConditionalAccessComplete(config)) return { ok: true, config };
 
   const tenant = config.tenant ?? '';
   if (config.provider === 'azure') {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CSV_MAX_ROWS } from '@contract/members';
-import { isValidEmail } from '@contract/rules';
+import { isValidEmail } from '@domain/accounts';
 import { describeRows, normalizeHeader, readMembersCsv } from './csv';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);

@@ -19,9 +19,8 @@
  */
 import { parse, type CsvError } from 'csv-parse/sync';
 import { CSV_MAX_ROWS, NewMember, type Member, type ReadMembersResult } from '@contract/members';
-import { NAME_MAX_LENGTH } from '@contract/fields';
-import { emailProblem } from '@contract/rules';
-import { EMAIL_MAX_LENGTH } from '@contract/session';
+import { NAME_MAX_LENGTH } from '@domain/limits';
+import { EMAIL_MAX_LENGTH, emailProblem } from '@domain/accounts';
 
 export type CsvReadResult = Pick<ReadMembersResult, 'members' | 'error'>;
 

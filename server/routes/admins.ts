@@ -4,12 +4,8 @@
  * `/update-password/{token}` sets the first password, which accepts the invitation.
  */
 import type { Context, Hono } from 'hono';
-import {
-  addAdmin,
-  INVITE_RESEND_WINDOW_SECONDS,
-  listAdmins,
-  resendAdminInvite,
-} from '@contract/admins';
+import { addAdmin, listAdmins, resendAdminInvite } from '@contract/admins';
+import { INVITE_RESEND_WINDOW_SECONDS } from '@domain/admins';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../route';

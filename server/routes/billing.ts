@@ -12,9 +12,10 @@ import {
   getBillingUpdateKey,
   getPlanInfo,
   reactivatePlan,
-  TRIAL_DAYS,
   updateDefaultPayment,
 } from '@contract/billing';
+import { TRIAL_DAYS } from '@domain/billing';
+import { cardNetwork, luhnCheck } from '@domain/cards';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../route';
@@ -28,6 +29,7 @@ import {
   daysAfter,
   isCancelable,
   isDeletable,
+  isReactivatable,
   planInfo,
   planStatus,
   PLAN_PRICE_CENTS,
@@ -35,11 +37,9 @@ import {
 } from '../billing/plan';
 import {
   CARD_MESSAGES,
-  cardNetwork,
   cardOutcome,
   isCardExpired,
   isDeclinedCard,
-  luhnValid,
   newClientSecret,
   newPaymentMethodId,
 } from '../billing/cards';
@@ -161,7 +161,7 @@ export function billingRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     const now = s.now();
     await s.db.transaction(async (tx) => {
       const state = await lockedState(tx, session.org.id, now);
-      if (state.status !== 'canceled') throw conflict(BILLING_MESSAGES.notCanceled);
+      if (!isReactivatable(state)) throw conflict(BILLING_MESSAGES.notCanceled);
       if (!(await findDefaultPaymentMethod(tx, session.org.id))) {
         throw conflict(BILLING_MESSAGES.reactivateNeedsCard);
       }
@@ -251,7 +251,7 @@ export function devBillingRoutes(app: Hono<AppEnv>, route: Route, s: Services): 
       return { error: CARD_MESSAGES.setupInvalid };
     }
     const { number, expMonth, expYear } = body.card;
-    if (!luhnValid(number)) return { error: CARD_MESSAGES.incorrectNumber };
+    if (!luhnCheck(number)) return { error: CARD_MESSAGES.incorrectNumber };
     if (isCardExpired(expMonth, expYear, now)) return { error: CARD_MESSAGES.expired };
     if (isDeclinedCard(number)) return { error: CARD_MESSAGES.declined };
 

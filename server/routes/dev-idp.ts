@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import { normalizeSlug } from '@contract/rules';
+import { EMAIL_MAX_LENGTH, normalizeSlug } from '@domain/accounts';
 import type { ErrorType } from '@contract/session';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
@@ -121,7 +121,11 @@ export function devIdpRoutes(app: Hono<AppEnv>, s: Services): void {
     const org = await findOrgBySlug(s.db, normalizeSlug(field('slug').slice(0, 128)));
     if (!org || !org.ssoProvider) return c.redirect(errorRedirect('oauth-unauthorized'), 302);
     if (field('action') !== 'signin') return c.redirect(errorRedirect('oauth-access-denied'), 302);
-    const admin = await findOrgAdminByEmail(s.db, org.id, field('email').slice(0, 254));
+    const admin = await findOrgAdminByEmail(
+      s.db,
+      org.id,
+      field('email').slice(0, EMAIL_MAX_LENGTH),
+    );
     if (!admin || admin.loginBlocked) return c.redirect(errorRedirect('sso-unauthorized'), 302);
     const created = await createSession(s.db, admin.id, s.now());
     setSessionCookie(c, created.token, SESSION_TTL_MS / 1000, s.production);

@@ -12,6 +12,7 @@ import {
   listMembers,
   readMembers,
 } from '@contract/members';
+import { ENROLLMENT_TEMPLATE_TYPE } from '@domain/notifications';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../route';
@@ -42,7 +43,7 @@ export function sendInvitations(s: Services, org: Organization, invitees: readon
   s.tasks.run('member invitations', async () => {
     // The organization's custom enrolment e-mail (Settings, Notifications), if it has one; the
     // default text if it cannot be read (the codes matter more than the wording).
-    const template = await findEmailTemplate(s.db, org.id, 'OrgEnrollment').catch(() => {
+    const template = await findEmailTemplate(s.db, org.id, ENROLLMENT_TEMPLATE_TYPE).catch(() => {
       s.logger.warn(`[members] e-mail template of organization ${org.id} unreadable; default used`);
       return null;
     });

@@ -1,7 +1,7 @@
 /** Spec 7: POST /orgs/lookup (later: the rest of /orgs). */
 import type { Hono } from 'hono';
 import { lookupOrg } from '@contract/orgs';
-import { normalizeSlug } from '@contract/rules';
+import { normalizeSlug } from '@domain/accounts';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../route';

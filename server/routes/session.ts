@@ -1,7 +1,7 @@
 /** Spec 7: GET /session, POST /login, /logout, /reset-password, /update-password. */
 import type { Hono } from 'hono';
 import { getSession, login, logout, resetPassword, updatePassword } from '@contract/session';
-import { passwordProblems, type PasswordProblem } from '@contract/rules';
+import { passwordProblems, type PasswordProblem } from '@domain/accounts';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../route';
@@ -40,7 +40,7 @@ const PASSWORD_NEEDS: Record<PasswordProblem, string> = {
   special: 'one special character',
 };
 
-/** The 400 answer for a password that breaks the rules (contract/rules.ts), or null. */
+/** The 400 answer for a password that breaks the rules (domain/accounts.ts), or null. */
 export function passwordRuleError(password: string): HttpError | null {
   const problems = passwordProblems(password);
   if (problems.length === 0) return null;

@@ -10,7 +10,7 @@ import {
   listSsoGroups,
   saveSsoConfig,
 } from '@contract/sso';
-import { normalizeSlug } from '@contract/rules';
+import { normalizeSlug } from '@domain/accounts';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../route';

@@ -1,16 +1,21 @@
 import { format } from 'date-fns';
 
-/** Expiry choices for the next key (wire values of the API's `tokenExpiration`). */
-export type ApiKeyExpiration = 'SIX_MONTHS' | 'ONE_YEAR' | 'NEVER';
+import {
+  DEFAULT_TOKEN_EXPIRATION,
+  isTokenExpired,
+  TOKEN_EXPIRATION_LABELS,
+  TOKEN_EXPIRATIONS,
+  type TokenExpiration,
+} from '@domain/api-keys';
+import { labelled } from '@domain/labels';
 
-export const API_KEY_EXPIRATION_OPTIONS: { value: ApiKeyExpiration; label: string }[] = [
-  { value: 'SIX_MONTHS', label: '6 months' },
-  { value: 'ONE_YEAR', label: '1 year' },
-  { value: 'NEVER', label: 'Never' },
-];
+/** Expiry choices for the next key (wire values of the API's `tokenExpiration`). */
+export type ApiKeyExpiration = TokenExpiration;
+
+export const API_KEY_EXPIRATION_OPTIONS = labelled(TOKEN_EXPIRATIONS, TOKEN_EXPIRATION_LABELS);
 
 /** Spec 9: 1 year is the default. */
-export const DEFAULT_API_KEY_EXPIRATION: ApiKeyExpiration = 'ONE_YEAR';
+export const DEFAULT_API_KEY_EXPIRATION: ApiKeyExpiration = DEFAULT_TOKEN_EXPIRATION;
 
 /** 'March 5th, 2025'. */
 export const EXPIRY_DATE_FORMAT = 'MMMM do, yyyy';
@@ -29,7 +34,7 @@ export function apiKeyExpiry(expiresAt: string | null, now: Date): ApiKeyExpiry 
   if (Number.isNaN(time)) return null;
   const date = new Date(time);
   const formatted = format(date, EXPIRY_DATE_FORMAT);
-  return time <= now.getTime()
+  return isTokenExpired(expiresAt, now)
     ? { kind: 'expired', date, text: `Expired on ${formatted}` }
     : { kind: 'expires', date, text: `Expires on ${formatted}` };
 }

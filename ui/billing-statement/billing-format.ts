@@ -1,5 +1,7 @@
 import { format } from 'date-fns';
 
+import { CARD_NETWORK_LABELS } from '@domain/cards';
+
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -27,12 +29,10 @@ export function formatSecondsDate(seconds: number): string {
   return formatLongDate(secondsToDate(seconds));
 }
 
+/** Ours (domain/cards.ts) and the other names a card payment provider may answer. */
 const NETWORK_LABELS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  american_express: 'American Express',
-  discover: 'Discover',
+  ...CARD_NETWORK_LABELS,
+  american_express: CARD_NETWORK_LABELS.amex,
   diners: 'Diners Club',
   diners_club: 'Diners Club',
   jcb: 'JCB',

@@ -1,12 +1,12 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import * as React from 'react';
 
+import { CARD_NETWORK_LABELS, cardNetwork } from '@domain/cards';
+
 import { ErrorIcon } from '../icons/icons';
 import { cn } from '../lib/cn';
 import { CardFieldSlotContext } from './card-field-slot';
 import {
-  CARD_BRAND_LABELS,
-  cardBrand,
   cardFieldState,
   formatCardNumber,
   formatExpiry,
@@ -99,7 +99,7 @@ function normalize(input: Partial<CardInput> | undefined): CardInput {
   return {
     number,
     expiry: formatExpiry(input?.expiry ?? ''),
-    cvc: limitCvc(input?.cvc ?? '', cardBrand(number)),
+    cvc: limitCvc(input?.cvc ?? '', cardNetwork(number)),
   };
 }
 
@@ -169,11 +169,11 @@ export function TestCardField({
       const values = { ...current.values };
       if (part === 'number') {
         values.number = formatCardNumber(limitCardNumber(raw));
-        values.cvc = limitCvc(values.cvc, cardBrand(values.number));
+        values.cvc = limitCvc(values.cvc, cardNetwork(values.number));
       } else if (part === 'expiry') {
         values.expiry = formatExpiry(raw);
       } else {
-        values.cvc = limitCvc(raw, cardBrand(values.number));
+        values.cvc = limitCvc(raw, cardNetwork(values.number));
       }
       return { ...current, values };
     });
@@ -196,7 +196,7 @@ export function TestCardField({
   const { values, validation } = state;
   const error = visibleCardError(validation, state);
   const errorTarget = showError ? errorId : slot?.errorId;
-  const brandLabel = CARD_BRAND_LABELS[validation.brand];
+  const brandLabel = CARD_NETWORK_LABELS[validation.brand];
   const dataState = validation.complete
     ? 'complete'
     : error

@@ -1,9 +1,20 @@
 /**
  * Pure card-number, expiry and CVC logic for the built-in TEST card field (the stand-in for
- * Stripe's CardElement). No React here, so every rule is unit-tested.
+ * Stripe's CardElement). No React here, so every rule is unit-tested. Which network a number
+ * belongs to, the Luhn check and the lengths per network are the domain's (domain/cards.ts),
+ * shared with the server's card processor.
  */
+import {
+  cardNetwork,
+  cardNumberLength,
+  cvcLength,
+  isCardExpired,
+  luhnCheck,
+  type CardNetwork,
+} from '@domain/cards';
 
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
+/** The card's network, named as Stripe's card element names it ('brand'). */
+export type CardBrand = CardNetwork;
 
 /** Stripe's wording, so the test field reads like the real element. */
 export const CARD_ERRORS = {
@@ -25,67 +36,6 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-/**
- * Luhn (mod 10) check of a string of digits. Anything that is not only digits (including the
- * empty string) fails; strip spaces first with `digitsOnly`.
- */
-export function luhnCheck(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/** The digit that makes `payload + digit` pass `luhnCheck` (to build test numbers). */
-export function luhnCheckDigit(payload: string): number {
-  if (!/^\d*$/.test(payload)) throw new Error('luhnCheckDigit: payload must be digits only');
-  for (let d = 0; d <= 9; d += 1) {
-    if (luhnCheck(`${payload}${d}`)) return d;
-  }
-  /* c8 ignore next */
-  throw new Error('unreachable');
-}
-
-const inRange = (value: string, length: number, min: number, max: number) => {
-  if (value.length < length) return false;
-  const n = Number(value.slice(0, length));
-  return n >= min && n <= max;
-};
-
-/** The network from the leading digits (works while typing; 'unknown' until it can tell). */
-export function cardBrand(number: string): CardBrand {
-  const d = digitsOnly(number);
-  if (d.startsWith('4')) return 'visa';
-  if (/^3[47]/.test(d)) return 'amex';
-  if (/^5[1-5]/.test(d) || inRange(d, 4, 2221, 2720)) return 'mastercard';
-  if (
-    d.startsWith('6011') ||
-    d.startsWith('65') ||
-    inRange(d, 3, 644, 649) ||
-    inRange(d, 6, 622126, 622925)
-  ) {
-    return 'discover';
-  }
-  return 'unknown';
-}
-
-/** Digits of a complete number: 15 for amex, 16 otherwise. */
-export function cardNumberLength(brand: CardBrand): number {
-  return brand === 'amex' ? 15 : 16;
-}
-
-/** Digits of the security code: 4 for amex, 3 otherwise. */
-export function cvcLength(brand: CardBrand): number {
-  return brand === 'amex' ? 4 : 3;
-}
-
 /** Group sizes for display: amex 4-6-5, others 4-4-4-4. */
 export function cardNumberGroups(brand: CardBrand): number[] {
   return brand === 'amex' ? [4, 6, 5] : [4, 4, 4, 4];
@@ -94,7 +44,7 @@ export function cardNumberGroups(brand: CardBrand): number[] {
 /** Keeps the digits of `input`, at most as many as the brand's complete length. */
 export function limitCardNumber(input: string): string {
   const digits = digitsOnly(input);
-  return digits.slice(0, cardNumberLength(cardBrand(digits)));
+  return digits.slice(0, cardNumberLength(cardNetwork(digits)));
 }
 
 /**
@@ -104,7 +54,7 @@ export function limitCardNumber(input: string): string {
  */
 export function formatCardNumber(input: string): string {
   const digits = digitsOnly(input);
-  const groups = cardNumberGroups(cardBrand(digits));
+  const groups = cardNumberGroups(cardNetwork(digits));
   const parts: string[] = [];
   let at = 0;
   let g = 0;
@@ -205,7 +155,7 @@ function validateExpiry(input: string, now: Date): CardPartResult {
   const thisYear = now.getFullYear();
   const thisMonth = now.getMonth() + 1;
   if (year < thisYear) return { state: 'invalid', error: CARD_ERRORS.expiryYearPast };
-  if (year === thisYear && (month ?? 0) < thisMonth) {
+  if (isCardExpired(month ?? 0, year, { year: thisYear, month: thisMonth })) {
     return { state: 'invalid', error: CARD_ERRORS.expiryDatePast };
   }
   if (year > thisYear + MAX_EXPIRY_YEARS_AHEAD) {
@@ -229,7 +179,7 @@ function validateCvc(digits: string, brand: CardBrand): CardPartResult {
 export function validateCard(input: CardInput, now: Date): CardValidation {
   const numberDigits = digitsOnly(input.number);
   const cvcDigits = digitsOnly(input.cvc);
-  const brand = cardBrand(numberDigits);
+  const brand = cardNetwork(numberDigits);
   const number = validateNumber(numberDigits, brand);
   const expiry = validateExpiry(input.expiry, now);
   const cvc = validateCvc(cvcDigits, brand);
@@ -306,11 +256,3 @@ export function sameCardFieldState(a: CardFieldState, b: CardFieldState): boolea
     a.card?.cvc === b.card?.cvc
   );
 }
-
-export const CARD_BRAND_LABELS: Record<CardBrand, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  unknown: '',
-};

@@ -3,21 +3,14 @@ import * as React from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 
 import {
-  ConditionalAccessCard,
-  type ConditionalAccessCardProps,
+  DEFAULT_CONDITIONAL_ACCESS_CONFIG,
   type ConditionalAccessConfig,
   type ConditionalAccessPolicy,
-} from './conditional-access-card';
+} from '@domain/conditional-access';
 
-const EMPTY: ConditionalAccessConfig = {
-  tenant: null,
-  clientId: null,
-  clientSecret: null,
-  userExtension: null,
-  groupId: null,
-  provider: null,
-  active: false,
-};
+import { ConditionalAccessCard, type ConditionalAccessCardProps } from './conditional-access-card';
+
+const EMPTY: ConditionalAccessConfig = DEFAULT_CONDITIONAL_ACCESS_CONFIG;
 
 const AZURE: ConditionalAccessConfig = {
   tenant: 'contoso.onmicrosoft.com',

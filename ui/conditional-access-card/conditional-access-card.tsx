@@ -1,5 +1,16 @@
 import * as React from 'react';
 
+import {
+  canSaveConditionalAccess,
+  isConditionalAccessComplete,
+  type AlertSeverityThreshold,
+  type ConditionalAccessConfig,
+  type ConditionalAccessPolicy,
+  type ConditionalAccessProvider,
+  type ConditionalAccessTextField,
+} from '@domain/conditional-access';
+import type { Period } from '@domain/periods';
+
 import { Banner } from '../banner/banner';
 import { Button } from '../button/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../card/card';
@@ -11,30 +22,10 @@ import { Switch } from '../switch/switch';
 import { TextField } from '../text-field/text-field';
 import {
   ALERT_SEVERITY_OPTIONS,
-  canSaveConditionalAccess,
-  hasConditionalAccessChanges,
-  isConditionalAccessComplete,
   PERIOD_OPTIONS,
   PROVIDER_OPTIONS,
   SCREEN_LOCK_OPTIONS,
-  type AlertSeverityThreshold,
-  type ConditionalAccessConfig,
-  type ConditionalAccessPolicy,
-  type ConditionalAccessProvider,
-  type ConditionalAccessTextField,
-  type QuarantinePeriod,
 } from './conditional-access';
-
-export {
-  canSaveConditionalAccess,
-  hasConditionalAccessChanges,
-  isConditionalAccessComplete,
-  type AlertSeverityThreshold,
-  type ConditionalAccessConfig,
-  type ConditionalAccessPolicy,
-  type ConditionalAccessProvider,
-  type QuarantinePeriod,
-};
 
 /** Runs a callback that may return a promise, with a pending flag for the confirmation. */
 function usePending(): [boolean, (work: () => void | Promise<unknown>) => Promise<void>] {
@@ -293,7 +284,7 @@ export function ConditionalAccessCard({
                     options={PERIOD_OPTIONS}
                     value={policy.outdatedOSPeriod}
                     onChange={(event) =>
-                      changePolicy('outdatedOSPeriod', event.target.value as QuarantinePeriod)
+                      changePolicy('outdatedOSPeriod', event.target.value as Period)
                     }
                   />
                   <SelectField
@@ -301,7 +292,7 @@ export function ConditionalAccessCard({
                     options={PERIOD_OPTIONS}
                     value={policy.deviceIntegrityPeriod}
                     onChange={(event) =>
-                      changePolicy('deviceIntegrityPeriod', event.target.value as QuarantinePeriod)
+                      changePolicy('deviceIntegrityPeriod', event.target.value as Period)
                     }
                   />
                   <SelectField

@@ -3,6 +3,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import * as React from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 
+import { DEVICE_SEVERITY_LABELS, type DeviceSeverity } from '@domain/devices';
+
 import { EnrolmentStatus } from '../enrolment-status/enrolment-status';
 import { SeverityBadge } from '../severity-badge/severity-badge';
 import { DataTable, type DataTableProps } from './data-table';
@@ -12,12 +14,11 @@ type Device = {
   code: string;
   member: string;
   email: string;
-  severity: 'critical' | 'warning' | 'secure';
+  severity: DeviceSeverity;
   enrolled: boolean;
   devices?: Device[];
 };
 
-const SEVERITY_TEXT = { critical: 'Critical', warning: 'Fixes needed', secure: 'Secure' } as const;
 const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Edsger Dijkstra', 'Barbara Liskov'];
 
 const makeDevices = (count: number): Device[] =>
@@ -42,7 +43,7 @@ const COLUMNS: ColumnDef<Device>[] = [
     header: 'Severity',
     cell: ({ row }) => (
       <SeverityBadge severity={row.original.severity}>
-        {SEVERITY_TEXT[row.original.severity]}
+        {DEVICE_SEVERITY_LABELS[row.original.severity]}
       </SeverityBadge>
     ),
   },

@@ -1,13 +1,20 @@
 import * as React from 'react';
 
+import { ENABLED_DISABLED_LABELS, labelled, ON_OFF_VALUES } from '@domain/labels';
+import {
+  ENROLLMENT_EMAILS_FREQUENCIES,
+  ENROLLMENT_EMAILS_FREQUENCY_LABELS,
+  FREQUENCY_LABELS,
+  OUTDATED_OS_EMAILS_FREQUENCIES,
+  type EnrollmentEmailsFrequency,
+  type OutdatedOsEmailsFrequency,
+} from '@domain/notifications';
+
 import { Banner } from '../banner/banner';
 import { Button } from '../button/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../card/card';
 import { SelectField } from '../select-field/select-field';
 import { Spinner, SpinnerIcon } from '../spinner/spinner';
-
-export type EnrollmentEmailsFrequency = 'ONCE' | 'EVERY_SECOND_DAY' | 'WEEKLY' | 'NEVER';
-export type OutdatedOsEmailsFrequency = 'DAILY' | 'EVERY_SECOND_DAY' | 'WEEKLY' | 'NEVER';
 
 /** The e-mail preferences the card shows; a control appears only when its value is present. */
 export interface EmailPreferencesValue {
@@ -16,25 +23,18 @@ export interface EmailPreferencesValue {
   outdatedOsEmailsFrequency?: OutdatedOsEmailsFrequency;
 }
 
-export const ENROLLMENT_EMAILS_OPTIONS: { value: EnrollmentEmailsFrequency; label: string }[] = [
-  { value: 'ONCE', label: 'Once' },
-  { value: 'WEEKLY', label: 'Once a week' },
-  { value: 'EVERY_SECOND_DAY', label: 'Every second day' },
-  { value: 'NEVER', label: 'Never' },
-];
+export const ENROLLMENT_EMAILS_OPTIONS = labelled(
+  ENROLLMENT_EMAILS_FREQUENCIES,
+  ENROLLMENT_EMAILS_FREQUENCY_LABELS,
+);
 
 /** Threat Alert Emails: the boolean travels as 'true' / 'false' option values. */
-export const THREAT_ALERT_OPTIONS: { value: 'true' | 'false'; label: string }[] = [
-  { value: 'true', label: 'Enabled' },
-  { value: 'false', label: 'Disabled' },
-];
+export const THREAT_ALERT_OPTIONS = labelled(ON_OFF_VALUES, ENABLED_DISABLED_LABELS);
 
-export const OUTDATED_OS_EMAILS_OPTIONS: { value: OutdatedOsEmailsFrequency; label: string }[] = [
-  { value: 'DAILY', label: 'Daily' },
-  { value: 'EVERY_SECOND_DAY', label: 'Every second day' },
-  { value: 'WEEKLY', label: 'Weekly' },
-  { value: 'NEVER', label: 'Never' },
-];
+export const OUTDATED_OS_EMAILS_OPTIONS = labelled(
+  OUTDATED_OS_EMAILS_FREQUENCIES,
+  FREQUENCY_LABELS,
+);
 
 export type EmailSettingsCardProps = Omit<
   React.ComponentProps<'section'>,

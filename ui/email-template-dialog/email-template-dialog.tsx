@@ -1,16 +1,13 @@
 import * as React from 'react';
 
+import { EMAIL_BODY_MAX_LENGTH, EMAIL_SUBJECT_MAX_LENGTH } from '@domain/notifications';
+
 import { Banner } from '../banner/banner';
 import { Button } from '../button/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../dialog/dialog';
 import { EmailPreview } from '../email-preview/email-preview';
 import { TextField } from '../text-field/text-field';
 import { TextareaField } from '../textarea-field/textarea-field';
-
-/** Spec 5 and 9: the e-mail body is at most 3000 characters. */
-export const EMAIL_BODY_MAX_LENGTH = 3000;
-/** Our subject limit (the API's EMAIL_SUBJECT_MAX_LENGTH). */
-export const EMAIL_SUBJECT_MAX_LENGTH = 200;
 
 export interface EmailTemplateInput {
   subject: string;

@@ -1,6 +1,8 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 
+import { ENROLMENT_LABELS } from '@domain/devices';
+
 import { CheckCircleIcon, CircleDashIcon } from '../icons/icons';
 import { cn } from '../lib/cn';
 
@@ -27,8 +29,8 @@ export type EnrolmentStatusProps = Omit<React.ComponentProps<'span'>, 'children'
 /** Whether a device is enrolled: an icon plus text, so it never relies on colour alone. */
 export function EnrolmentStatus({
   enrolled,
-  enrolledLabel = 'Enrolled',
-  notEnrolledLabel = 'Not Enrolled',
+  enrolledLabel = ENROLMENT_LABELS.enrolled,
+  notEnrolledLabel = ENROLMENT_LABELS.notEnrolled,
   className,
   ...props
 }: EnrolmentStatusProps) {

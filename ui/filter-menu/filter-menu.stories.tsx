@@ -2,28 +2,30 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import * as React from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 
+import {
+  DEVICE_SEVERITIES,
+  DEVICE_SEVERITY_LABELS,
+  ENROLMENT_FILTER_LABELS,
+  ENROLMENT_FILTERS,
+} from '@domain/devices';
+import { labelled } from '@domain/labels';
+
 import { FilterMenu, type FilterMenuGroup, type FilterMenuValue } from './filter-menu';
 
-/** The dashboard's filters (spec §2.3). */
+/** Most severe first, as the dashboard lists them. */
+const SEVERITIES = [...DEVICE_SEVERITIES].reverse();
+
+/** The dashboard's filters (spec §2.3), with the domain's texts. */
 const DASHBOARD_GROUPS: FilterMenuGroup[] = [
   {
     id: 'enrolled',
     label: 'Device enrolment',
-    options: [
-      { value: 'all', label: 'All devices', neutral: true },
-      { value: 'true', label: 'Enrolled' },
-      { value: 'false', label: 'Not Enrolled' },
-    ],
+    options: labelled(ENROLMENT_FILTERS, ENROLMENT_FILTER_LABELS).map((o) => ({
+      ...o,
+      neutral: o.value === 'all',
+    })),
   },
-  {
-    id: 'severity',
-    label: 'Severity',
-    options: [
-      { value: 'critical', label: 'Critical' },
-      { value: 'warning', label: 'Fixes needed' },
-      { value: 'secure', label: 'Secure' },
-    ],
-  },
+  { id: 'severity', label: 'Severity', options: labelled(SEVERITIES, DEVICE_SEVERITY_LABELS) },
 ];
 
 const meta = {

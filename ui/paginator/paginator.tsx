@@ -1,12 +1,14 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import * as React from 'react';
 
+import { PAGE_SIZE_OPTIONS } from '@domain/pagination';
+
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from '../icons/icons';
 import { cn } from '../lib/cn';
 import { pageRange } from './page-range';
 
 /** Page sizes the dashboard offers (spec §9). */
-export const DEFAULT_PAGE_SIZE_OPTIONS = [50, 100] as const;
+export const DEFAULT_PAGE_SIZE_OPTIONS = PAGE_SIZE_OPTIONS;
 
 export const paginatorVariants = cva(
   'flex flex-wrap items-center gap-x-6 gap-y-3 text-sm text-ink',

@@ -1,11 +1,10 @@
 import * as React from 'react';
 
+import { PASSWORD_MAX_LENGTH } from '@domain/accounts';
+
 import { EyeIcon, EyeOffIcon } from '../icons/icons';
 import { useControllableState } from '../lib/use-controllable-state';
 import { TextField, type TextFieldProps } from '../text-field/text-field';
-
-/** Longest password input the portal accepts (spec §9). */
-export const PASSWORD_MAX_LENGTH = 256;
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'> & {
   /** Whether the password is shown as text (controlled). */

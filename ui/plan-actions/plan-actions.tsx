@@ -1,15 +1,17 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import * as React from 'react';
 
+import { planActionsFor, type PlanAction } from '@domain/billing';
+
 import { formatSecondsDate, secondsToDate } from '../billing-statement/billing-format';
 import { Button } from '../button/button';
 import { ConfirmDialog, ConfirmDialogTrigger } from '../confirm-dialog/confirm-dialog';
 import { cn } from '../lib/cn';
 import { useControllableState } from '../lib/use-controllable-state';
-import { planActionsFor, planStatusLabel, planStatusTone, type PlanAction } from './plan-status';
+import { planStatusLabel, planStatusTone } from './plan-status';
 
-export { planActionsFor, planStatusLabel, planStatusTone } from './plan-status';
-export type { PlanAction, PlanStatusTone } from './plan-status';
+export { planStatusLabel, planStatusTone } from './plan-status';
+export type { PlanStatusTone } from './plan-status';
 
 export type PlanDialog = 'cancel' | 'delete';
 

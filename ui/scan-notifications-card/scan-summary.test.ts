@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import { NOTIFICATION_FREQUENCIES, NOTIFICATION_TYPES } from '@domain/notifications';
+import { PERIODS } from '@domain/periods';
+
 import { scanReminderSummary, type ScanNotificationPreferences } from './scan-summary';
+
+const frequencies = fc.constantFrom(...NOTIFICATION_FREQUENCIES);
+const types = fc.constantFrom(...NOTIFICATION_TYPES);
 
 describe('scanReminderSummary', () => {
   it('describes a push reminder', () => {
@@ -36,14 +42,7 @@ describe('scanReminderSummary', () => {
   });
 
   it("says exactly 'Scan reminder is disabled' for Never, whatever the rest", () => {
-    const rest = fc.record({
-      notificationFrequency: fc.constantFrom(
-        'DAILY' as const,
-        'EVERY_SECOND_DAY' as const,
-        'WEEKLY' as const,
-      ),
-      notificationType: fc.constantFrom('PUSH' as const, 'EMAIL' as const),
-    });
+    const rest = fc.record({ notificationFrequency: frequencies, notificationType: types });
     fc.assert(
       fc.property(rest, (r) => {
         expect(scanReminderSummary({ ...r, deviceIntegrityPeriod: 'NEVER' })).toBe(
@@ -55,17 +54,9 @@ describe('scanReminderSummary', () => {
 
   it('gives a full sentence for every other combination', () => {
     const prefs: fc.Arbitrary<ScanNotificationPreferences> = fc.record({
-      deviceIntegrityPeriod: fc.constantFrom(
-        'THREE_DAYS' as const,
-        'SEVEN_DAYS' as const,
-        'TWO_WEEKS' as const,
-      ),
-      notificationFrequency: fc.constantFrom(
-        'DAILY' as const,
-        'EVERY_SECOND_DAY' as const,
-        'WEEKLY' as const,
-      ),
-      notificationType: fc.constantFrom('PUSH' as const, 'EMAIL' as const),
+      deviceIntegrityPeriod: fc.constantFrom(...PERIODS.filter((p) => p !== 'NEVER')),
+      notificationFrequency: frequencies,
+      notificationType: types,
     });
     fc.assert(
       fc.property(prefs, (p) => {

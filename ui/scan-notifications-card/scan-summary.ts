@@ -1,6 +1,18 @@
-export type ScanCheckPeriod = 'THREE_DAYS' | 'SEVEN_DAYS' | 'TWO_WEEKS' | 'NEVER';
-export type ScanNotificationFrequency = 'DAILY' | 'EVERY_SECOND_DAY' | 'WEEKLY';
-export type ScanNotificationType = 'PUSH' | 'EMAIL';
+import { labelled } from '@domain/labels';
+import {
+  FREQUENCY_LABELS,
+  NOTIFICATION_FREQUENCIES,
+  NOTIFICATION_TYPE_LABELS,
+  NOTIFICATION_TYPES,
+  SCAN_CHECK_PERIOD_LABELS,
+  type NotificationFrequency,
+  type NotificationType,
+} from '@domain/notifications';
+import { PERIODS, type Period } from '@domain/periods';
+
+export type ScanCheckPeriod = Period;
+export type ScanNotificationFrequency = NotificationFrequency;
+export type ScanNotificationType = NotificationType;
 
 export interface ScanNotificationPreferences {
   /** Device Scan Checks Frequency; NEVER turns the reminder off. */
@@ -11,37 +23,13 @@ export interface ScanNotificationPreferences {
   notificationType: ScanNotificationType;
 }
 
-export const SCAN_PERIOD_OPTIONS: { value: ScanCheckPeriod; label: string }[] = [
-  { value: 'THREE_DAYS', label: '3 days' },
-  { value: 'SEVEN_DAYS', label: '7 days' },
-  { value: 'TWO_WEEKS', label: '2 weeks' },
-  { value: 'NEVER', label: 'Never' },
-];
+export const SCAN_PERIOD_OPTIONS = labelled(PERIODS, SCAN_CHECK_PERIOD_LABELS);
 
-export const SCAN_FREQUENCY_OPTIONS: { value: ScanNotificationFrequency; label: string }[] = [
-  { value: 'DAILY', label: 'Daily' },
-  { value: 'EVERY_SECOND_DAY', label: 'Every second day' },
-  { value: 'WEEKLY', label: 'Weekly' },
-];
+export const SCAN_FREQUENCY_OPTIONS = labelled(NOTIFICATION_FREQUENCIES, FREQUENCY_LABELS);
 
-export const SCAN_DELIVERY_OPTIONS: { value: ScanNotificationType; label: string }[] = [
-  { value: 'PUSH', label: 'Push' },
-  { value: 'EMAIL', label: 'Email' },
-];
+export const SCAN_DELIVERY_OPTIONS = labelled(NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS);
 
 export const SCAN_REMINDER_DISABLED = 'Scan reminder is disabled';
-
-const PERIOD_TEXT: Record<Exclude<ScanCheckPeriod, 'NEVER'>, string> = {
-  THREE_DAYS: '3 days',
-  SEVEN_DAYS: '7 days',
-  TWO_WEEKS: '2 weeks',
-};
-
-const FREQUENCY_TEXT: Record<ScanNotificationFrequency, string> = {
-  DAILY: 'daily',
-  EVERY_SECOND_DAY: 'every second day',
-  WEEKLY: 'weekly',
-};
 
 const CHANNEL_TEXT: Record<ScanNotificationType, string> = {
   PUSH: 'a push notification',
@@ -54,8 +42,9 @@ const CHANNEL_TEXT: Record<ScanNotificationType, string> = {
  */
 export function scanReminderSummary(prefs: ScanNotificationPreferences): string {
   if (prefs.deviceIntegrityPeriod === 'NEVER') return SCAN_REMINDER_DISABLED;
-  const period = PERIOD_TEXT[prefs.deviceIntegrityPeriod];
+  const period = SCAN_CHECK_PERIOD_LABELS[prefs.deviceIntegrityPeriod];
   const channel = CHANNEL_TEXT[prefs.notificationType];
-  const frequency = FREQUENCY_TEXT[prefs.notificationFrequency];
+  // Mid-sentence: 'weekly', 'every second day'.
+  const frequency = FREQUENCY_LABELS[prefs.notificationFrequency].toLowerCase();
   return `Devices that have not scanned for ${period} get ${channel} ${frequency} until they scan.`;
 }

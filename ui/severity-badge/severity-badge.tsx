@@ -1,10 +1,13 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 
+import { KNOWN_ALERT_SEVERITIES, type KnownAlertSeverity } from '@domain/alerts';
+import { DEVICE_SEVERITIES, type DeviceSeverity } from '@domain/devices';
+
 import { cn } from '../lib/cn';
 
-export type Severity =
-  'critical' | 'high' | 'warning' | 'suspicious' | 'low' | 'secure' | 'neutral';
+/** The alert severities (lower-cased) and device severities with a colour, and 'neutral'. */
+export type Severity = Lowercase<KnownAlertSeverity> | DeviceSeverity | 'neutral';
 
 export const severityBadgeVariants = cva(
   'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
@@ -26,15 +29,11 @@ export const severityBadgeVariants = cva(
   },
 );
 
-const SEVERITIES: readonly Severity[] = [
-  'critical',
-  'high',
-  'warning',
-  'suspicious',
-  'low',
-  'secure',
+const SEVERITIES: ReadonlySet<string> = new Set<Severity>([
+  ...KNOWN_ALERT_SEVERITIES.map((s) => s.toLowerCase() as Lowercase<KnownAlertSeverity>),
+  ...DEVICE_SEVERITIES,
   'neutral',
-];
+]);
 
 /** Default labels; the app passes its own where wording differs (e.g. warning → 'Fixes needed'). */
 export const SEVERITY_LABELS: Record<Severity, string> = {
@@ -50,7 +49,7 @@ export const SEVERITY_LABELS: Record<Severity, string> = {
 /** Maps a server value ('CRITICAL', 'secure', null, 'something new'…) to a badge variant. */
 export function toSeverity(value: string | null | undefined): Severity {
   const normalized = (value ?? '').trim().toLowerCase() as Severity;
-  return SEVERITIES.includes(normalized) ? normalized : 'neutral';
+  return SEVERITIES.has(normalized) ? normalized : 'neutral';
 }
 
 export type SeverityBadgeProps = Omit<React.ComponentProps<'span'>, 'children'> &

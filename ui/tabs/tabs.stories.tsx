@@ -2,24 +2,23 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import * as React from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 
+import { labelled } from '@domain/labels';
+import { SETTINGS_TAB_LABELS, SETTINGS_TABS } from '@domain/settings';
+
 import { Tabs, TabsContent, TabsList, TabsTrigger, type TabsProps } from './tabs';
 
-const SETTINGS_TABS = [
-  { value: 'admin', label: 'Administrators' },
-  { value: 'billing', label: 'Billing' },
-  { value: 'plan', label: 'Plan' },
-  { value: 'mdm', label: 'MDM' },
-  { value: 'scim', label: 'SCIM' },
-  { value: 'sso', label: 'SSO' },
-  { value: 'integrations', label: 'Integrations' },
-  { value: 'notifications', label: 'Notifications' },
-  { value: 'threat-hunter', label: 'Threat Hunter' },
-];
+/** The portal's settings tabs (spec 2.6). */
+const SETTINGS_TAB_OPTIONS = labelled(SETTINGS_TABS, SETTINGS_TAB_LABELS);
 
-type SettingsTabsProps = TabsProps & { tabs?: typeof SETTINGS_TABS };
+type SettingsTabsProps = TabsProps & { tabs?: typeof SETTINGS_TAB_OPTIONS };
 
 /** The Settings screen's tabs, controlled the way the app binds them to `?tab=`. */
-function SettingsTabs({ tabs = SETTINGS_TABS, value, onValueChange, ...props }: SettingsTabsProps) {
+function SettingsTabs({
+  tabs = SETTINGS_TAB_OPTIONS,
+  value,
+  onValueChange,
+  ...props
+}: SettingsTabsProps) {
   const [current, setCurrent] = React.useState(value ?? 'admin');
   return (
     <Tabs
@@ -112,7 +111,10 @@ export const BillingSelected: Story = {
 /** Without threatHunterAccess the app leaves the Threat Hunter tab out. */
 export const WithoutThreatHunter: Story = {
   render: (args) => (
-    <SettingsTabs {...args} tabs={SETTINGS_TABS.filter((t) => t.value !== 'threat-hunter')} />
+    <SettingsTabs
+      {...args}
+      tabs={SETTINGS_TAB_OPTIONS.filter((t) => t.value !== 'threat-hunter')}
+    />
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

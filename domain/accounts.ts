@@ -1,7 +1,11 @@
 /**
- * Validation rules the spec states once (section 5). The app maps each failure to its catalogued
- * text; the server applies the same rules to what it stores. Pure functions, no zod needed.
+ * Accounts: the e-mail, password and organization-name rules the spec states once (section 5).
+ * The app maps each failure to its catalogued text; the contract's schemas and the server apply
+ * the same rules to what they accept and store.
  */
+
+/** Longest e-mail address the server accepts (RFC 5321's 254); the UI caps inputs at it. */
+export const EMAIL_MAX_LENGTH = 254;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -54,3 +58,10 @@ export function isValidPassword(value: string): boolean {
 export function normalizeSlug(name: string): string {
   return name.toLowerCase().replace(/\s+/g, '');
 }
+
+/**
+ * What a password token is for: 'reset' (a forgotten password) or 'invite' (a new
+ * administrator's first password).
+ */
+export const PASSWORD_TOKEN_PURPOSES = ['reset', 'invite'] as const;
+export type PasswordTokenPurpose = (typeof PASSWORD_TOKEN_PURPOSES)[number];

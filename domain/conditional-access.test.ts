@@ -2,22 +2,23 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import {
+  ALERT_SEVERITY_THRESHOLD_LABELS,
+  ALERT_SEVERITY_THRESHOLDS,
   canSaveConditionalAccess,
+  CONDITIONAL_ACCESS_PROVIDER_LABELS,
+  CONDITIONAL_ACCESS_PROVIDERS,
   CONDITIONAL_ACCESS_TEXT_FIELDS,
+  DEFAULT_CONDITIONAL_ACCESS_CONFIG,
+  DEFAULT_CONDITIONAL_ACCESS_POLICY,
   hasConditionalAccessChanges,
   isConditionalAccessComplete,
+  QUARANTINE_PERIOD_LABELS,
+  toggleSavesConditionalAccess,
   type ConditionalAccessConfig,
 } from './conditional-access';
+import { PERIODS } from './periods';
 
-const EMPTY: ConditionalAccessConfig = {
-  tenant: null,
-  clientId: null,
-  clientSecret: null,
-  userExtension: null,
-  groupId: null,
-  provider: null,
-  active: false,
-};
+const EMPTY: ConditionalAccessConfig = DEFAULT_CONDITIONAL_ACCESS_CONFIG;
 
 const SAVED: ConditionalAccessConfig = {
   tenant: 'contoso.onmicrosoft.com',
@@ -98,5 +99,77 @@ describe('canSaveConditionalAccess', () => {
         expect(canSaveConditionalAccess(saved, saved)).toBe(false);
       }),
     );
+  });
+});
+
+const text = fc.option(fc.constantFrom('', ' ', 'a', 'b'), { nil: null });
+const anyConfig = fc.record({
+  tenant: text,
+  clientId: text,
+  clientSecret: text,
+  userExtension: text,
+  groupId: text,
+  provider: fc.constantFrom(...CONDITIONAL_ACCESS_PROVIDERS, null),
+  active: fc.boolean(),
+});
+
+describe('toggleSavesConditionalAccess (spec 5)', () => {
+  it('saves a complete config either way, and turning on with a provider', () => {
+    expect(toggleSavesConditionalAccess({ ...SAVED, active: false })).toBe(true);
+    expect(toggleSavesConditionalAccess({ ...SAVED, active: true })).toBe(true);
+    expect(toggleSavesConditionalAccess({ ...EMPTY, provider: 'okta', active: true })).toBe(true);
+  });
+
+  it('keeps a draft: turning off an incomplete config, turning on without a provider', () => {
+    expect(toggleSavesConditionalAccess({ ...EMPTY, provider: 'okta', active: false })).toBe(false);
+    expect(toggleSavesConditionalAccess({ ...SAVED, provider: null, active: true })).toBe(false);
+    expect(toggleSavesConditionalAccess({ ...EMPTY, active: true })).toBe(false);
+  });
+
+  it('property: saves exactly when complete, or when on with a provider', () => {
+    fc.assert(
+      fc.property(anyConfig, (next) => {
+        const complete =
+          next.provider !== null &&
+          CONDITIONAL_ACCESS_TEXT_FIELDS.every((k) => (next[k] ?? '').trim() !== '');
+        expect(toggleSavesConditionalAccess(next)).toBe(
+          complete || (next.active && next.provider !== null),
+        );
+      }),
+    );
+  });
+});
+
+describe('values and defaults (spec 2.6, 4)', () => {
+  it('every value has its text, in the order the dropdowns show them', () => {
+    expect(CONDITIONAL_ACCESS_PROVIDERS.map((p) => CONDITIONAL_ACCESS_PROVIDER_LABELS[p])).toEqual([
+      'Azure',
+      'Okta',
+    ]);
+    expect(ALERT_SEVERITY_THRESHOLDS.map((t) => ALERT_SEVERITY_THRESHOLD_LABELS[t])).toEqual([
+      'Critical only',
+      'High and Critical',
+      'None',
+    ]);
+    expect(PERIODS.map((p) => QUARANTINE_PERIOD_LABELS[p])).toEqual([
+      'Three days',
+      'Seven days',
+      'Two weeks',
+      'Never',
+    ]);
+  });
+
+  it('after removal nothing is configured and nothing quarantines', () => {
+    expect(isConditionalAccessComplete(DEFAULT_CONDITIONAL_ACCESS_CONFIG)).toBe(false);
+    expect(DEFAULT_CONDITIONAL_ACCESS_CONFIG.active).toBe(false);
+    for (const field of CONDITIONAL_ACCESS_TEXT_FIELDS) {
+      expect(DEFAULT_CONDITIONAL_ACCESS_CONFIG[field]).toBeNull();
+    }
+    expect(DEFAULT_CONDITIONAL_ACCESS_POLICY).toEqual({
+      alertSeverity: 'NONE',
+      outdatedOSPeriod: 'NEVER',
+      deviceIntegrityPeriod: 'NEVER',
+      screenLockEnabled: false,
+    });
   });
 });

@@ -1,0 +1,13 @@
+/**
+ * Enrolment codes (spec 1: each member receives a unique code to enroll a device): 'ABCD-EF23',
+ * eight characters of an alphabet without look-alikes, so a code read off a screen is typed
+ * right on a phone. Device codes and threat hunter access codes use the same alphabet.
+ */
+
+/** No 0/O, no 1/I: 32 symbols. */
+export const ENROLLMENT_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+const SYMBOL = `[${ENROLLMENT_CODE_ALPHABET}]`;
+
+/** Two groups of four symbols joined by a dash. */
+export const ENROLLMENT_CODE_PATTERN = new RegExp(`^${SYMBOL}{4}-${SYMBOL}{4}$`);

@@ -1,0 +1,79 @@
+/**
+ * Notification settings (spec 2.6, 9): the e-mail preferences, the custom enrolment e-mail and
+ * the device scan reminder, with the texts the settings cards show for each value. Lists are in
+ * the order the spec (and the dropdowns) name them.
+ */
+import { NAME_MAX_LENGTH } from './limits';
+import type { Period } from './periods';
+
+/** Enrollment Emails frequency: Once, Once a week, Every second day, Never. */
+export const ENROLLMENT_EMAILS_FREQUENCIES = [
+  'ONCE',
+  'WEEKLY',
+  'EVERY_SECOND_DAY',
+  'NEVER',
+] as const;
+export type EnrollmentEmailsFrequency = (typeof ENROLLMENT_EMAILS_FREQUENCIES)[number];
+export const ENROLLMENT_EMAILS_FREQUENCY_LABELS: Readonly<
+  Record<EnrollmentEmailsFrequency, string>
+> = {
+  ONCE: 'Once',
+  WEEKLY: 'Once a week',
+  EVERY_SECOND_DAY: 'Every second day',
+  NEVER: 'Never',
+};
+
+/** Outdated OS Emails Frequency (beta, iOS only): Daily, Every second day, Weekly, Never. */
+export const OUTDATED_OS_EMAILS_FREQUENCIES = [
+  'DAILY',
+  'EVERY_SECOND_DAY',
+  'WEEKLY',
+  'NEVER',
+] as const;
+export type OutdatedOsEmailsFrequency = (typeof OUTDATED_OS_EMAILS_FREQUENCIES)[number];
+
+/** Push Notifications Frequency of the scan reminder: Daily, Every second day, Weekly. */
+export const NOTIFICATION_FREQUENCIES = ['DAILY', 'EVERY_SECOND_DAY', 'WEEKLY'] as const;
+export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCIES)[number];
+
+/** The texts of the two frequency lists above (they word every value alike). */
+export const FREQUENCY_LABELS: Readonly<
+  Record<OutdatedOsEmailsFrequency | NotificationFrequency, string>
+> = {
+  DAILY: 'Daily',
+  EVERY_SECOND_DAY: 'Every second day',
+  WEEKLY: 'Weekly',
+  NEVER: 'Never',
+};
+
+/** Notification Delivery Mechanism: push (e-mail for devices with push disabled) or e-mail. */
+export const NOTIFICATION_TYPES = ['PUSH', 'EMAIL'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, string>> = {
+  PUSH: 'Push',
+  EMAIL: 'Email',
+};
+
+/** Device Scan Checks Frequency: the periods as the scan reminder words them. */
+export const SCAN_CHECK_PERIOD_LABELS: Readonly<Record<Period, string>> = {
+  THREE_DAYS: '3 days',
+  SEVEN_DAYS: '7 days',
+  TWO_WEEKS: '2 weeks',
+  NEVER: 'Never',
+};
+
+/** Notification topics (spec 3, "action OpenAppToScan": the scan reminder is the only one). */
+export const NOTIFICATION_TOPICS = ['OpenAppToScan'] as const;
+export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
+export const SCAN_REMINDER_TOPIC: NotificationTopic = 'OpenAppToScan';
+
+/** Custom e-mail template types (spec 3: "notification type OrgEnrollment"). */
+export const EMAIL_TEMPLATE_TYPES = ['OrgEnrollment'] as const;
+export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
+/** The enrolment e-mail, the template 'Customise email' edits. */
+export const ENROLLMENT_TEMPLATE_TYPE: EmailTemplateType = 'OrgEnrollment';
+
+/** Largest custom e-mail body (spec 5, 9). */
+export const EMAIL_BODY_MAX_LENGTH = 3000;
+/** Our limit for the custom e-mail subject: as long as a name may be. */
+export const EMAIL_SUBJECT_MAX_LENGTH = NAME_MAX_LENGTH;
