@@ -31,6 +31,7 @@ export default tseslint.config(
       '.data',
       'test-results',
       'playwright-report',
+      '.tmp',
       '.storybook/public/**',
       '!.storybook',
     ],
