@@ -39,6 +39,7 @@ export default tseslint.config(
       '.data',
       'test-results',
       'playwright-report',
+      '.tmp',
       '.storybook/public/**',
       '!.storybook',
     ],

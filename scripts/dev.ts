@@ -8,7 +8,13 @@ const apiPort = process.env.API_PORT ?? '8080';
 const children: ChildProcess[] = [
   spawn('node', ['--import', 'tsx', '--watch', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, STATIC_DIR: '/nonexistent' },
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      STATIC_DIR: '/nonexistent',
+      // Links in development e-mails point at the dev portal (server/public-url.ts).
+      DEV_PORTAL_ORIGIN: 'http://localhost:5173,http://127.0.0.1:5173',
+    },
   }),
   spawn('npx', ['vite', '--host', '127.0.0.1'], {
     stdio: 'inherit',

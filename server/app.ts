@@ -18,7 +18,8 @@ import type { AppDeps, Services } from './deps';
 import type { AppEnv } from './env';
 import { API_PREFIX, createRoute } from './route';
 import { BackgroundTasks, describeError } from './background';
-import { PasswordVerifier } from './auth/passwords';
+import { HashingBusyError, PasswordVerifier } from './auth/passwords';
+import { DEFAULT_SESSION_IDLE_MS } from './data/sessions';
 import { readSessionToken } from './auth/session-cookie';
 import { findSession } from './data/sessions';
 import { DevMailbox } from './mail/dev-mailbox';
@@ -58,7 +59,10 @@ export function resolveServices(deps: AppDeps): Services {
     now,
     production: deps.production ?? false,
     publicUrl: deps.publicUrl,
-    passwords: new PasswordVerifier(deps.scrypt),
+    passwords: deps.passwords ?? new PasswordVerifier(deps.scrypt, deps.hashing),
+    // app.request() in tests calls http://localhost/…; main.ts passes the real ones.
+    ownOrigins: deps.ownOrigins ?? ['http://localhost'],
+    sessionIdleMs: deps.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
     trustProxy: deps.trustProxy ?? false,
     tasks: deps.tasks ?? new BackgroundTasks(logger),
     logger,
@@ -91,6 +95,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     for (const [name, value] of Object.entries(securityHeaders({ csp, https: isHttps(c) }))) {
       if (!c.res.headers.has(name)) c.header(name, value);
     }
+  });
+
+  // API answers are never cached by browsers or proxies: every one, also the 413 of the body
+  // limits below and the 403 of the CSRF check (set after the handler, so a route may choose).
+  app.use(`${API_PREFIX}/*`, async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
 
   const defaultLimit = bodyLimit({
@@ -136,16 +147,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     );
     if (problem) return c.json({ error: problem } satisfies ErrorBody, 403);
     await next();
-    // API answers are never cached by browsers or proxies.
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
 
   const isReady = deps.isReady ?? (() => true);
   const route = createRoute(async (c) => {
     // Before migrations have run there is no sessions table to look in.
     if (!isReady()) return null;
-    const token = readSessionToken(c);
-    return token ? findSession(s.db, token, s.now()) : null;
+    const token = readSessionToken(c, s.production);
+    return token ? findSession(s.db, token, s.now(), s.sessionIdleMs) : null;
   });
 
   healthRoutes(app, route, isReady);
@@ -178,6 +187,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.notFound((c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404));
   app.onError((error, c) => {
+    if (error instanceof HashingBusyError) {
+      // Too many password checks at once (hashing is bounded: passwords.ts): try again shortly.
+      c.header('Retry-After', String(error.retryAfterSeconds));
+      return c.json(
+        { error: 'The server is busy. Try again in a few seconds.' } satisfies ErrorBody,
+        503,
+      );
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ error: error.message || 'Bad request' } satisfies ErrorBody, error.status);
     }

@@ -12,23 +12,34 @@ import type { ScryptParams } from './auth/passwords';
 /** Advisory lock key of the whole start-up preparation (migrate.ts and the seed steps use others). */
 const PREPARE_LOCK_KEY = 72_431_000;
 
+export interface PrepareOptions {
+  scrypt?: ScryptParams;
+  /**
+   * Write the demo organizations (published password!) into an empty database. Development only:
+   * main.ts never passes true in production (issue 14), and `org:create` passes false.
+   */
+  seedDemo?: boolean;
+}
+
 /**
- * Migrates, then seeds an empty database. Safe to run at every start. Several server processes
- * starting together against one Postgres take turns: the first migrates and seeds, the others
- * then find nothing to do (the migrator's and the seed steps' own locks stay as a second guard).
+ * Migrates, then (with `seedDemo`, the default of tests) seeds an empty database. Safe to run at
+ * every start. Several server processes starting together against one Postgres take turns: the
+ * first migrates and seeds, the others then find nothing to do (the migrator's and the seed
+ * steps' own locks stay as a second guard).
  */
 export function prepareDatabase(
   handle: DatabaseHandle,
-  options: { scrypt?: ScryptParams } = {},
+  options: PrepareOptions = {},
 ): Promise<{ applied: string[]; seeded: boolean }> {
   return handle.withLock(PREPARE_LOCK_KEY, () => prepareNow(handle, options));
 }
 
 async function prepareNow(
   handle: DatabaseHandle,
-  options: { scrypt?: ScryptParams },
+  options: PrepareOptions,
 ): Promise<{ applied: string[]; seeded: boolean }> {
   const applied = await migrate(handle.runner);
+  if (options.seedDemo === false) return { applied, seeded: false };
   const seeded = await seedIfEmpty(handle.db, options);
   // Runs once per database (recorded in seed_steps), also on one seeded before devices existed.
   const seededDevices = await seedDemoDevices(handle.db);

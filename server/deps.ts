@@ -1,7 +1,7 @@
 import type { Database } from './db';
 import type { Mailer } from './mail/mailer';
 import type { ScryptParams } from './auth/passwords';
-import type { PasswordVerifier } from './auth/passwords';
+import type { HashingLimits, PasswordVerifier } from './auth/passwords';
 import type { BackgroundTasks } from './background';
 import type { IntegrationOptions } from './integrations/options';
 import type { CspOptions } from './security-headers';
@@ -33,6 +33,17 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** Largest JSON body accepted, in bytes (default 1 MiB). */
   bodyLimitBytes?: number;
+  /** Hashing slots and wait (default 2 at once, 3 s); tests may pass their own verifier to count. */
+  hashing?: HashingLimits;
+  passwords?: PasswordVerifier;
+  /**
+   * Origins this server is reached at in development (loopback names with its port, and the Vite
+   * dev server's): without PUBLIC_URL, links are built from the request's origin only when it is
+   * one of these, else from the first. Never from any other Host header (issue 14).
+   */
+  ownOrigins?: string[];
+  /** A session unused this long ends (default 30 minutes; SESSION_IDLE_MINUTES). */
+  sessionIdleMs?: number;
   /** Compute the dummy password hash at start-up, so the first unknown-user sign-in is not slower. */
   warmUpPasswords?: boolean;
   /** Work after the answer (e-mails); pass one in to await it in tests or at shutdown. */
@@ -52,6 +63,8 @@ export interface Services {
   production: boolean;
   publicUrl: string | undefined;
   passwords: PasswordVerifier;
+  ownOrigins: string[];
+  sessionIdleMs: number;
   trustProxy: boolean;
   tasks: BackgroundTasks;
   logger: Logger;

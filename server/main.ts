@@ -1,70 +1,87 @@
 /**
  * Starts the reference API server: `node --import tsx server/main.ts`.
- * Environment: PORT (8080), HOST (0.0.0.0), DATA_DIR (.data/), DATABASE_URL (Postgres instead of
- * PGlite), NODE_ENV, PUBLIC_URL (base of e-mailed links), STATIC_DIR (dist/), TRUST_PROXY=1,
- * SENTRY_DSN and CSP_CONNECT_ORIGINS (extra Content-Security-Policy sources, server/README.md).
+ * Environment: PORT (8080), HOST (127.0.0.1 in development, 0.0.0.0 in production), DATA_DIR
+ * (.data/), DATABASE_URL (Postgres instead of PGlite), NODE_ENV, PUBLIC_URL (base of e-mailed
+ * links), STATIC_DIR (dist/), TRUST_PROXY=1, SEED_DEMO (development: 0 to start without the demo
+ * organizations), SESSION_IDLE_MINUTES (30), DEV_PORTAL_ORIGIN (the Vite dev server, set by
+ * `npm run dev`), SENTRY_DSN and CSP_CONNECT_ORIGINS (server/README.md).
  */
-import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { serveApp } from './http-server';
 import { openDatabase } from './db';
+import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
+import { loopbackOrigins } from './public-url';
 import { prepareDatabase } from './bootstrap';
 import { BackgroundTasks, describeError } from './background';
 import { DEMO_SIGN_INS } from './seed';
 import { runHousekeeping } from './housekeeping';
-import { cspOptionsFromEnv, type CspOptions } from './security-headers';
+import { ConfigError, readServerConfig, type ServerConfig } from './config';
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 const started = performance.now();
-const env = process.env;
-const production = env.NODE_ENV === 'production';
-const port = Number(env.PORT ?? 8080);
-const host = env.HOST ?? '0.0.0.0';
-const dataDir = path.resolve(env.DATA_DIR ?? '.data/');
-const staticDir = path.resolve(env.STATIC_DIR ?? 'dist');
-
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a port number, got ${JSON.stringify(env.PORT)}`);
+const fail = (line: string): never => {
+  console.error(`[config] ${line}`);
   process.exit(1);
-}
-let contentSecurity: CspOptions;
+};
+let config: ServerConfig;
 try {
-  contentSecurity = cspOptionsFromEnv(env);
+  config = readServerConfig(process.env);
 } catch (error) {
-  console.error(`[config] ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
 }
-if (production && !env.PUBLIC_URL) {
-  console.error(
-    '[config] PUBLIC_URL is not set: password reset e-mails cannot contain links in production.',
-  );
-}
+const { production, port, host, dataDir, seedDemo, sessionIdleMs } = config;
+for (const warning of config.warnings) console.warn(`[config] ${warning}`);
 
 let ready = false;
 let stopping = false;
 const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
 let url = `http://${shownHost}:${port}`;
 const tasks = new BackgroundTasks();
+let releaseDataDir = () => {};
+if (!config.databaseUrl) {
+  try {
+    releaseDataDir = lockDataDir(dataDir);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) fail(error.message);
+    throw error;
+  }
+}
 const handle = await openDatabase(
-  env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir },
+  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir },
 );
+// Where this server is reached in development (links are built only for these): loopback names
+// with its port (filled in once it listens: PORT=0 picks one) and the Vite dev server's origin.
+const ownOrigins: string[] = [];
+const fillOwnOrigins = (actualPort: number) => {
+  ownOrigins.splice(
+    0,
+    ownOrigins.length,
+    ...config.devPortalOrigins,
+    ...loopbackOrigins(actualPort),
+  );
+};
+fillOwnOrigins(port);
 
 const app = createApp({
   db: handle.db,
   production,
-  publicUrl: env.PUBLIC_URL || undefined,
-  staticDir,
+  publicUrl: config.publicUrl,
+  staticDir: config.staticDir,
   isReady: () => ready,
-  trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  trustProxy: config.trustProxy,
   tasks,
   warmUpPasswords: true,
-  contentSecurity,
+  contentSecurity: config.contentSecurity,
+  ownOrigins,
+  sessionIdleMs,
 });
 
 // Listen before migrating and seeding, so /api/health answers 503 meanwhile.
-const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+const server = serveApp(app, { port, hostname: host }, (info) => {
   url = `http://${shownHost}:${info.port}`;
+  fillOwnOrigins(info.port);
   if (!ready) console.log(`Listening on ${url} (health answers 503 until the database is ready)`);
 });
 server.on('error', (error) => {
@@ -90,38 +107,48 @@ async function shutdown(reason: string, code = 0): Promise<void> {
   await tasks.idle();
   // PGlite must be closed to leave its files consistent.
   await handle.close();
+  releaseDataDir();
   process.exit(code);
 }
+
+// Migrating PGlite keeps the event loop busy: wait until the port is open (and its number known,
+// with PORT=0) before starting, so the listening message and the URL are right.
+if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
 
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
-  const { applied, seeded } = await prepareDatabase(handle);
+  const { applied, seeded } = await prepareDatabase(handle, { seedDemo });
   ready = true;
   const housekeeping = () =>
-    tasks.run('housekeeping', () => runHousekeeping(handle.db, new Date()));
+    tasks.run('housekeeping', () => runHousekeeping(handle.db, new Date(), { sessionIdleMs }));
   housekeeping();
   setInterval(housekeeping, HOUSEKEEPING_INTERVAL_MS).unref();
 
   const where = handle.kind === 'postgres' ? 'Postgres (DATABASE_URL)' : `PGlite in ${dataDir}`;
   const migrations = applied.length ? applied.join(', ') : 'none';
-  console.log(
-    `Database: ${where}; migrations applied now: ${migrations}; seeded: ${seeded ? 'yes' : 'no (kept existing data)'}`,
-  );
+  const seedNote = seeded
+    ? 'demo data seeded'
+    : seedDemo
+      ? 'no demo data added (kept existing data)'
+      : production
+        ? 'no demo data (production)'
+        : 'no demo data (SEED_DEMO=0)';
+  console.log(`Database: ${where}; migrations applied now: ${migrations}; ${seedNote}`);
   const mode = production ? 'production' : 'development';
   console.log(
     `Admin portal ready at ${url} (${mode}) in ${Math.round(performance.now() - started)} ms`,
   );
-  if (!production) {
+  if (seedDemo) {
     console.log('Demo sign-ins:');
     for (const d of DEMO_SIGN_INS) {
       console.log(
         `  ${d.org.padEnd(8)} ${d.email.padEnd(24)} ${(d.password ?? '(SSO)').padEnd(16)} ${d.note}`,
       );
     }
-    console.log(`Development mailbox: ${url}/api/dev/outbox`);
   }
+  if (!production) console.log(`Development mailbox: ${url}/api/dev/outbox`);
 } catch (error) {
   console.error('[startup] could not prepare the database:', describeError(error));
   await shutdown('startup failure', 1);

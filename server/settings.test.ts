@@ -129,12 +129,13 @@ describe('administrators', () => {
     expect(mail?.text).toMatch(/^http:\/\/localhost\/update-password\/[A-Za-z0-9_-]{43}$/m);
     const token = await latestInviteToken(email);
 
-    // No password yet: a clear answer, not the wrong-password one.
+    // No password yet: the same answer as any failed sign-in (issue 14: a distinct one told
+    // anyone that this address is a pending administrator).
     const early = await t.call('POST', '/api/login', {
       json: { email, password: NEW_PASSWORD },
     });
-    expect(early.status).toBe(400);
-    expect(early.data.error).toBe(LOGIN_MESSAGES.invitePending);
+    expect(early.status).toBe(401);
+    expect(early.data.error).toBe(LOGIN_MESSAGES.wrongCredentials);
 
     // The link still works days later (7-day invitation), unlike a 1-hour reset link.
     await advance(3 * 24 * HOUR);

@@ -12,7 +12,7 @@ export interface TableFingerprint {
 }
 
 /** Not organization data: keyed by e-mail address or global. */
-const GLOBAL_TABLES = new Set(['login_attempts', 'outbox', 'seed_steps', 'schema_migrations']);
+const GLOBAL_TABLES = new Set(['login_throttle', 'outbox', 'seed_steps', 'schema_migrations']);
 
 /** Tables that reach their organization through a parent row. */
 const INDIRECT_ORG: Record<string, string> = {

@@ -106,7 +106,10 @@ function templateKey(): string {
  * folder (keyed by the migrations, the seed and the PGlite version) and every later call, in any
  * test file, loads it.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+/** A test database; on PostgreSQL also its URL, so a test can open a second pool on it (a "second process"). */
+export type TestDatabaseHandle = DatabaseHandle & { url?: string };
+
+export async function openTestDatabase(): Promise<TestDatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return openPostgresTestDatabase(url);
   const key = templateKey();
@@ -203,17 +206,19 @@ async function buildPostgresTemplate(url: string, admin: pg.Pool): Promise<strin
  * A database of its own on the PostgreSQL of `url` (TEST_DATABASE_URL): a copy of the template
  * (`CREATE DATABASE test_<random> TEMPLATE portal_template_<key>`, ~0.1 s), dropped on close.
  */
-async function openPostgresTestDatabase(url: string): Promise<DatabaseHandle> {
+async function openPostgresTestDatabase(url: string): Promise<TestDatabaseHandle> {
   adminPool ??= new pg.Pool({ connectionString: url, max: 3, allowExitOnIdle: true });
   const admin = adminPool;
   postgresTemplate ??= buildPostgresTemplate(url, admin);
   const template = await postgresTemplate;
   const name = `test_${randomBytes(8).toString('hex')}`;
   await admin.query(`CREATE DATABASE ${ident(name)} TEMPLATE ${ident(template)}`);
-  const handle = await openDatabase({ databaseUrl: withDatabase(url, name) });
+  const databaseUrl = withDatabase(url, name);
+  const handle = await openDatabase({ databaseUrl });
   let closing: Promise<void> | undefined;
   return {
     ...handle,
+    url: databaseUrl,
     close() {
       closing ??= handle
         .close()
@@ -289,9 +294,10 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}) {
   };
 }
 
+/** The `name=value` pair of the session cookie an answer set (`__Host-portal_session` in production). */
 export function sessionCookieOf(res: Response): string {
   const header = res.headers.get('set-cookie') ?? '';
-  const match = /portal_session=([^;]*)/.exec(header);
+  const match = /((?:__Host-)?portal_session)=([^;]*)/.exec(header);
   if (!match) throw new Error(`no session cookie in ${JSON.stringify(header)}`);
-  return `portal_session=${match[1]}`;
+  return `${match[1]}=${match[2]}`;
 }

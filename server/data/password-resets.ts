@@ -10,12 +10,22 @@ export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** At most this many reset e-mails per address and hour; further requests are answered alike but send nothing. */
 export const MAX_RESET_EMAILS_PER_HOUR = 5;
 
+/** The first administrator's link from `npm run org:create` works for 24 hours. */
+export const FIRST_ADMIN_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
 export async function insertResetToken(
   db: Database,
-  values: { tokenHash: string; userId: number; now: Date; purpose?: PasswordTokenPurpose },
+  values: {
+    tokenHash: string;
+    userId: number;
+    now: Date;
+    purpose?: PasswordTokenPurpose;
+    /** Overrides the purpose's validity. */
+    ttlMs?: number;
+  },
 ): Promise<void> {
   const purpose = values.purpose ?? 'reset';
-  const ttl = purpose === 'invite' ? INVITE_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS;
+  const ttl = values.ttlMs ?? (purpose === 'invite' ? INVITE_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS);
   await db.insert(passwordResetTokens).values({
     tokenHash: values.tokenHash,
     userId: values.userId,

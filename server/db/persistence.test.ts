@@ -24,6 +24,7 @@ it('a PGlite data directory survives a restart: migrated and seeded once', async
       '0006_settings.sql',
       '0007_billing.sql',
       '0008_integrations.sql',
+      '0009_sign_in_security.sql',
     ],
     seeded: true,
   });

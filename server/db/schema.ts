@@ -96,6 +96,8 @@ export const sessions = pgTable('sessions', {
     .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', tz).notNull(),
   expiresAt: timestamp('expires_at', tz).notNull(),
+  /** Last use, refreshed at most once a minute: the idle timeout counts from here. */
+  lastSeenAt: timestamp('last_seen_at', tz).notNull(),
 });
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
@@ -110,12 +112,20 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   purpose: text('purpose', { enum: PASSWORD_TOKEN_PURPOSES }).notNull().default('reset'),
 });
 
-export const loginAttempts = pgTable('login_attempts', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  email: text('email').notNull(),
-  ip: text('ip').notNull(),
-  attemptedAt: timestamp('attempted_at', tz).notNull(),
-});
+/** Sign-in throttle counters (server/data/login-throttle.ts): one row per scope and key. */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    scope: text('scope', { enum: ['pair', 'address', 'account'] }).notNull(),
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', tz).notNull(),
+    attempts: integer('attempts').notNull(),
+    lockedUntil: timestamp('locked_until', tz),
+    strikes: integer('strikes').notNull().default(0),
+    lastSuccessAt: timestamp('last_success_at', tz),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
 
 export const outbox = pgTable('outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

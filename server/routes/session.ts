@@ -14,7 +14,12 @@ import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
 import { createSession, deleteSession, deleteUserSessions, SESSION_TTL_MS } from '../data/sessions';
 import { findUserWithOrgByEmail, normalizeEmail, setPasswordHash } from '../data/users';
 import { findSessionBilling } from '../data/billing';
-import { clearFailedLogins, recordFailedLogin, throttleDelayMs } from '../data/login-attempts';
+import {
+  clearAccountThrottle,
+  countSignInAttempt,
+  recordSignInSuccess,
+} from '../data/login-throttle';
+import { logAtMostEvery } from '../log-summary';
 import {
   consumeResetToken,
   insertResetTokenWithinCap,
@@ -22,11 +27,13 @@ import {
 } from '../data/password-resets';
 
 export const LOGIN_MESSAGES = {
+  /**
+   * Every failed sign-in answers this, with the same status and (within noise) time: unknown
+   * address, wrong password, SSO-only administrator, invitation not accepted yet (issue 14:
+   * distinct answers told an attacker which addresses exist and how they sign in).
+   */
   wrongCredentials: 'Incorrect email or password.',
   loginPolicy: 'Access limited by login policy.',
-  ssoOnly: 'This organization signs in with single sign-on.',
-  invitePending:
-    'Your administrator invitation is not accepted yet. Set your password with the link in the invitation e-mail.',
   invalidResetLink: 'This password reset link is invalid or has expired.',
 } as const;
 
@@ -56,6 +63,12 @@ export function throttledMessage(delayMs: number): string {
   return `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
 
+/** "e-mail cap reached" is logged at most once a minute, as a count. */
+const capLog = logAtMostEvery(
+  60_000,
+  (n) => `[reset-password] e-mail cap reached: ${n} request(s) in the last minute sent nothing`,
+);
+
 export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
   route(app, getSession, async ({ session }) =>
     toSessionBody(session.user, session.org, await findSessionBilling(s.db, session.org.id)),
@@ -66,31 +79,27 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     const ip = clientIp(c, s.trustProxy);
     const now = s.now();
 
-    const delay = await throttleDelayMs(s.db, email, ip, now);
-    if (delay > 0) {
+    // Counted before the password is checked, atomically: of any number of parallel guesses only
+    // the limit reach the (costly) verification; the rest are refused without hashing.
+    const decision = await countSignInAttempt(s.db, email, ip, now);
+    if (!decision.allowed) {
       throw new HttpError(
         429,
-        { error: throttledMessage(delay) },
-        { 'Retry-After': String(Math.ceil(delay / 1000)) },
+        { error: throttledMessage(decision.retryAfterMs) },
+        { 'Retry-After': String(Math.ceil(decision.retryAfterMs / 1000)) },
       );
     }
 
     const found = await findUserWithOrgByEmail(s.db, email);
-    // Runs a hash of the same cost when there is no user or no password, so timing tells nothing.
+    // One hash of the same cost whether or not there is a user or a password (SSO-only, pending):
+    // every failure answers alike, in the same time.
     const passwordOk = await s.passwords.verify(body.password, found?.user.passwordHash);
-    if (found && !found.user.passwordHash) {
-      const error = found.user.inviteAccepted
-        ? LOGIN_MESSAGES.ssoOnly
-        : LOGIN_MESSAGES.invitePending;
-      throw new HttpError(400, { error });
-    }
     if (!found || !passwordOk) {
-      await recordFailedLogin(s.db, email, ip, now);
       throw new HttpError(401, { error: LOGIN_MESSAGES.wrongCredentials });
     }
+    await recordSignInSuccess(s.db, decision.ticket, now);
     if (found.user.loginBlocked) throw new HttpError(403, { error: LOGIN_MESSAGES.loginPolicy });
 
-    await clearFailedLogins(s.db, email);
     // Renewal: every sign-in gets a fresh token; the one this browser held before is revoked.
     if (previous) await deleteSession(s.db, previous.id);
     const created = await createSession(s.db, found.user.id, now);
@@ -105,25 +114,33 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
   });
 
   route(app, resetPassword, async ({ body, c }) => {
-    // Same answer, and as far as practical the same time, whether or not the address is known:
-    // the token row and the e-mail are written after the answer (background task).
-    const token = newToken();
-    const tokenHash = hashToken(token);
-    const found = await findUserWithOrgByEmail(s.db, body.email);
-    if (!found?.user.passwordHash) return {};
-
+    // The same answer at the same moment whether or not the address is known: nothing is looked
+    // up before answering. The lookup, the token and the e-mail happen after (background task).
     const base = publicBaseUrl(c, s);
-    if (!base) {
-      s.logger.error(
-        '[reset-password] PUBLIC_URL is not set: refusing to build a password reset link in production',
-      );
-      return {};
-    }
-    const user = found.user;
+    const requested = s.now();
     s.tasks.run('password reset e-mail', async () => {
+      const found = await findUserWithOrgByEmail(s.db, body.email);
+      // Unknown, SSO-only and pending administrators (who set their password through Resend)
+      // get nothing.
+      if (!found?.user.passwordHash) return;
+      if (!base) {
+        s.logger.error(
+          '[reset-password] PUBLIC_URL is not set: refusing to build a password reset link in production',
+        );
+        return;
+      }
+      const user = found.user;
+      const token = newToken();
       // At most MAX_RESET_EMAILS_PER_HOUR, also when requests arrive together.
-      if (!(await insertResetTokenWithinCap(s.db, { tokenHash, userId: user.id, now: s.now() }))) {
-        s.logger.warn(`[reset-password] e-mail cap reached for user ${user.id}; nothing sent`);
+      if (
+        !(await insertResetTokenWithinCap(s.db, {
+          tokenHash: hashToken(token),
+          userId: user.id,
+          now: requested,
+        }))
+      ) {
+        // Unauthenticated requests must not be able to flood the log: one summary a minute.
+        capLog(s.logger, requested);
         return;
       }
       await s.mailer.send({
@@ -158,7 +175,7 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
       if (userId === null) throw invalid();
       const user = await setPasswordHash(tx, userId, passwordHash);
       await deleteUserSessions(tx, userId);
-      if (user) await clearFailedLogins(tx, user.email);
+      if (user) await clearAccountThrottle(tx, user.email);
     });
     return {};
   });
