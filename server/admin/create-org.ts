@@ -6,7 +6,7 @@
  * organization without a plan.
  */
 import { eq } from 'drizzle-orm';
-import { isValidEmail, normalizeSlug } from '@contract/rules';
+import { isValidEmail, normalizeSlug } from '@domain/accounts';
 import type { Database } from '../db';
 import { organizations, users, type Organization, type User } from '../db/schema';
 import { createPendingAdmin } from '../data/admins';

@@ -16,6 +16,7 @@
  *           addresses are not counted and never refused by it.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type { SignInThrottleScope } from '@domain/accounts';
 import type { Database } from '../db';
 import { loginThrottle } from '../db/schema';
 
@@ -30,7 +31,7 @@ export const SIGN_IN_POLICY = {
   strikesForgottenMs: 24 * 60 * 60 * 1000,
 } as const;
 
-type Scope = 'pair' | 'address' | 'account';
+type Scope = SignInThrottleScope;
 
 interface Counted {
   attempts: number;

@@ -30,6 +30,7 @@ import { openTestDatabase } from '../test-support';
 const VALUE_LISTS: Record<string, readonly string[]> = {
   'organizations.sso_provider': SSO_PROVIDERS,
   'password_reset_tokens.purpose': accounts.PASSWORD_TOKEN_PURPOSES,
+  'login_throttle.scope': accounts.SIGN_IN_THROTTLE_SCOPES,
   'devices.platform': devices.DEVICE_PLATFORMS,
   'devices.severity': devices.DEVICE_SEVERITIES,
   'sso_configs.provider': SSO_PROVIDERS,

@@ -4,7 +4,7 @@
  * come from domain/ (their CHECK constraints are tested against them: check-constraints.test.ts).
  */
 import { sql } from 'drizzle-orm';
-import { PASSWORD_TOKEN_PURPOSES } from '@domain/accounts';
+import { PASSWORD_TOKEN_PURPOSES, SIGN_IN_THROTTLE_SCOPES } from '@domain/accounts';
 import { THREAT_HUNTER_STATUSES } from '@domain/admins';
 import { ALERT_STATUSES } from '@domain/alerts';
 import { SUBSCRIPTION_STATUSES } from '@domain/billing';
@@ -116,7 +116,7 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 export const loginThrottle = pgTable(
   'login_throttle',
   {
-    scope: text('scope', { enum: ['pair', 'address', 'account'] }).notNull(),
+    scope: text('scope', { enum: SIGN_IN_THROTTLE_SCOPES }).notNull(),
     key: text('key').notNull(),
     windowStart: timestamp('window_start', tz).notNull(),
     attempts: integer('attempts').notNull(),
