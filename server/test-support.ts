@@ -211,8 +211,17 @@ async function openPostgresTestDatabase(url: string): Promise<TestDatabaseHandle
   const admin = adminPool;
   postgresTemplate ??= buildPostgresTemplate(url, admin);
   const template = await postgresTemplate;
+  return openPostgresDatabaseOfItsOwn(url, admin, `TEMPLATE ${ident(template)}`);
+}
+
+/** `CREATE DATABASE test_<random> <options>` on the PostgreSQL of `url`, dropped on close. */
+async function openPostgresDatabaseOfItsOwn(
+  url: string,
+  admin: pg.Pool,
+  options: string,
+): Promise<TestDatabaseHandle> {
   const name = `test_${randomBytes(8).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${ident(name)} TEMPLATE ${ident(template)}`);
+  await admin.query(`CREATE DATABASE ${ident(name)} ${options}`);
   const databaseUrl = withDatabase(url, name);
   const handle = await openDatabase({ databaseUrl });
   let closing: Promise<void> | undefined;
@@ -227,6 +236,37 @@ async function openPostgresTestDatabase(url: string): Promise<TestDatabaseHandle
       return closing;
     },
   };
+}
+
+/**
+ * An empty database, not migrated and not seeded: for tests of the migrations themselves (the
+ * schema-drift test), which must not depend on the seed (a seed written for a changed schema.ts
+ * would fail before the migrations are even compared). With TEST_DATABASE_URL a new database on
+ * that PostgreSQL, dropped on close; otherwise an in-memory PGlite, whose freshly initialised
+ * cluster is dumped once into the OS temp folder (keyed by the PGlite version) and loaded from
+ * there by later calls, like the seeded template above.
+ */
+export async function openEmptyTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    adminPool ??= new pg.Pool({ connectionString: url, max: 3, allowExitOnIdle: true });
+    return openPostgresDatabaseOfItsOwn(url, adminPool, 'TEMPLATE template0');
+  }
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const key = createHash('sha256')
+    .update(readFileSync(path.join(here, '../node_modules/@electric-sql/pglite/package.json')))
+    .digest('hex')
+    .slice(0, 16);
+  const file = path.join(os.tmpdir(), `portal-server-empty-db-${key}.tar`);
+  if (existsSync(file)) {
+    return wrapPglite(await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) }));
+  }
+  const client = await PGlite.create('memory://');
+  const dump = await client.dumpDataDir('none');
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
+  writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return wrapPglite(client);
 }
 
 export async function createTestApp(overrides: Partial<AppDeps> = {}) {

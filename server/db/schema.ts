@@ -1,9 +1,12 @@
 /**
  * Drizzle table definitions for type-safe queries. The tables themselves are created by the plain
- * SQL files in ./migrations (the single source of truth for DDL); keep both in step. Value lists
- * come from domain/ (their CHECK constraints are tested against them: check-constraints.test.ts).
+ * SQL files in ./migrations; this file declares the same tables in full (columns, keys, CHECKs,
+ * indexes), and schema-drift.test.ts fails on any difference between the two. Triggers and their
+ * functions, which Drizzle cannot declare, are listed in that test. Workflow: server/README.md,
+ * "Changing the schema". Value lists come from domain/ (their CHECK constraints are also tested
+ * against those lists: check-constraints.test.ts).
  */
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { PASSWORD_TOKEN_PURPOSES, SIGN_IN_THROTTLE_SCOPES } from '@domain/accounts';
 import { THREAT_HUNTER_STATUSES } from '@domain/admins';
 import { ALERT_STATUSES } from '@domain/alerts';
@@ -30,6 +33,8 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
+  index,
   integer,
   pgTable,
   primaryKey,
@@ -37,82 +42,143 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
+  uniqueIndex,
+  type PgColumn,
 } from 'drizzle-orm/pg-core';
 
 const tz = { withTimezone: true, mode: 'date' } as const;
 
-export const organizations = pgTable('organizations', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  slug: text('slug').notNull().unique(),
-  ssoProvider: text('sso_provider', { enum: SSO_PROVIDERS }),
-  redirectUrl: text('redirect_url'),
-  apiAccess: boolean('api_access').notNull().default(false),
-  threatHunterAccess: boolean('threat_hunter_access').notNull().default(false),
-  // The plan status lives in `subscriptions` (0007_billing.sql dropped `plan_status`).
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-  /** Bumped by a trigger in the transaction of every change to the organization's devices. */
-  devicesVersion: bigint('devices_version', { mode: 'number' }).notNull().default(0),
-});
+/**
+ * The CHECK of a `text(name, { enum })` column: its value is one of the enum's (NULL passes, as
+ * always in SQL). Built from the column's own list, so its type and its constraint cannot differ.
+ */
+function oneOf(column: PgColumn): SQL {
+  // In the extra-config callback `column` is Drizzle's index-builder copy, which does not carry
+  // the enum; the callback runs once the table exists, so take the table's own column.
+  const own = Object.values(getTableColumns(column.table)).find((c) => c.name === column.name);
+  const values = own?.enumValues;
+  if (!values?.length) throw new Error(`column ${column.name} has no enum values`);
+  const list = values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ');
+  return sql`${column} IN (${sql.raw(list)})`;
+}
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    ssoProvider: text('sso_provider', { enum: SSO_PROVIDERS }),
+    redirectUrl: text('redirect_url'),
+    apiAccess: boolean('api_access').notNull().default(false),
+    threatHunterAccess: boolean('threat_hunter_access').notNull().default(false),
+    // The plan status lives in `subscriptions` (0007_billing.sql dropped `plan_status`).
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    /** Bumped by a trigger in the transaction of every change to the organization's devices. */
+    devicesVersion: bigint('devices_version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('organizations_sso_provider_check', oneOf(t.ssoProvider))],
+);
 
 /** Administrators: the people who sign in to the portal. */
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  orgId: integer('org_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  /** Always stored lower-cased. */
-  email: text('email').notNull().unique(),
-  /** Null for SSO-only administrators. */
-  passwordHash: text('password_hash'),
-  loginBlocked: boolean('login_blocked').notNull().default(false),
-  inviteAccepted: boolean('invite_accepted').notNull().default(true),
-  inviteSentAt: timestamp('invite_sent_at', tz),
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Always stored lower-cased. */
+    email: text('email').notNull().unique(),
+    /** Null for SSO-only administrators. */
+    passwordHash: text('password_hash'),
+    loginBlocked: boolean('login_blocked').notNull().default(false),
+    inviteAccepted: boolean('invite_accepted').notNull().default(true),
+    inviteSentAt: timestamp('invite_sent_at', tz),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    check('users_email_check', sql`${t.email} = lower(${t.email})`),
+    index('users_org_id_idx').on(t.orgId),
+    /** Pending administrators (invited, no password yet), listed by organization. */
+    index('users_org_pending_idx')
+      .on(t.orgId)
+      .where(sql`NOT ${t.inviteAccepted}`),
+  ],
+);
 
-export const members = pgTable('members', {
-  id: serial('id').primaryKey(),
-  orgId: integer('org_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-  /** 'ABCD-EF23' (0003_members.sql); null for members created before codes existed. */
-  enrollmentCode: text('enrollment_code').unique(),
-  /** When the invitation was handed to the mailer; null: not sent yet. */
-  invitedAt: timestamp('invited_at', tz),
-  /** Blocked by conditional access (0008_integrations.sql); removal and deactivation unblock. */
-  caBlocked: boolean('ca_blocked').notNull().default(false),
-});
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    /** 'ABCD-EF23' (0003_members.sql); null for members created before codes existed. */
+    enrollmentCode: text('enrollment_code').unique(),
+    /** When the invitation was handed to the mailer; null: not sent yet. */
+    invitedAt: timestamp('invited_at', tz),
+    /** Blocked by conditional access (0008_integrations.sql); removal and deactivation unblock. */
+    caBlocked: boolean('ca_blocked').notNull().default(false),
+  },
+  (t) => [
+    /** Lets devices reference a member of their own organization only (with a trigger). */
+    uniqueIndex('members_org_id_id_idx').on(t.orgId, t.id),
+    /** The duplicate rule's case-insensitive look-ups (not unique: duplicates may be re-allowed). */
+    index('members_org_lower_email_idx').on(t.orgId, sql`lower(${t.email})`),
+    index('members_not_invited_idx')
+      .on(t.orgId)
+      .where(sql`${t.invitedAt} IS NULL`),
+    index('members_ca_blocked_idx')
+      .on(t.orgId)
+      .where(sql`${t.caBlocked}`),
+  ],
+);
 
-export const sessions = pgTable('sessions', {
-  /** sha256 hex of the cookie token. */
-  id: text('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', tz).notNull(),
-  expiresAt: timestamp('expires_at', tz).notNull(),
-  /** Last use, refreshed at most once a minute: the idle timeout counts from here. */
-  lastSeenAt: timestamp('last_seen_at', tz).notNull(),
-});
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 hex of the cookie token. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', tz).notNull(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    /** Last use, refreshed at most once a minute: the idle timeout counts from here (0009). */
+    lastSeenAt: timestamp('last_seen_at', tz).notNull(),
+  },
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);
 
-export const passwordResetTokens = pgTable('password_reset_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', tz).notNull(),
-  expiresAt: timestamp('expires_at', tz).notNull(),
-  usedAt: timestamp('used_at', tz),
-  /** 'reset' (forgotten password) or 'invite' (a new administrator's first password; 0006). */
-  purpose: text('purpose', { enum: PASSWORD_TOKEN_PURPOSES }).notNull().default('reset'),
-});
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', tz).notNull(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    usedAt: timestamp('used_at', tz),
+    /** 'reset' (forgotten password) or 'invite' (a new administrator's first password; 0006). */
+    purpose: text('purpose', { enum: PASSWORD_TOKEN_PURPOSES }).notNull().default('reset'),
+  },
+  (t) => [
+    check('password_reset_tokens_purpose_check', oneOf(t.purpose)),
+    index('password_reset_tokens_user_id_idx').on(t.userId),
+  ],
+);
 
-/** Sign-in throttle counters (server/data/login-throttle.ts): one row per scope and key. */
+/** Sign-in throttle counters (0009; server/data/login-throttle.ts): one row per scope and key. */
 export const loginThrottle = pgTable(
   'login_throttle',
   {
@@ -124,106 +190,214 @@ export const loginThrottle = pgTable(
     strikes: integer('strikes').notNull().default(0),
     lastSuccessAt: timestamp('last_success_at', tz),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    check('login_throttle_scope_check', oneOf(t.scope)),
+    check('login_throttle_attempts_check', sql`${t.attempts} >= 0`),
+    check('login_throttle_strikes_check', sql`${t.strikes} >= 0`),
+    index('login_throttle_window_idx').on(t.windowStart),
+  ],
 );
 
-export const outbox = pgTable('outbox', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  toAddress: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  sentAt: timestamp('sent_at', tz).notNull(),
-});
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    sentAt: timestamp('sent_at', tz).notNull(),
+  },
+  (t) => [index('outbox_sent_at_idx').on(t.sentAt)],
+);
 
 /** Devices (0002_devices.sql). The member copies and the generated keys are never written. */
-export const devices = pgTable('devices', {
-  id: serial('id').primaryKey(),
-  orgId: integer('org_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
-  code: text('code').notNull().unique(),
-  model: text('model'),
-  platform: text('platform', { enum: DEVICE_PLATFORMS }),
-  osVersion: text('os_version'),
-  enrolled: boolean('enrolled').notNull().default(false),
-  severity: text('severity', { enum: DEVICE_SEVERITIES }),
-  lastScanAt: timestamp('last_scan_at', tz),
-  /** Copy of members.name (trigger-maintained). */
-  memberName: text('member_name').generatedAlwaysAs(sql`member_name`),
-  /** Copy of members.email (trigger-maintained). */
-  memberEmail: text('member_email').generatedAlwaysAs(sql`member_email`),
-  severityRank: smallint('severity_rank')
-    .notNull()
-    .generatedAlwaysAs(sql`severity_rank`),
-  osVersionKey: integer('os_version_key')
-    .array()
-    .notNull()
-    .generatedAlwaysAs(sql`os_version_key`),
-});
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    code: text('code').notNull().unique(),
+    model: text('model'),
+    platform: text('platform', { enum: DEVICE_PLATFORMS }),
+    osVersion: text('os_version'),
+    enrolled: boolean('enrolled').notNull().default(false),
+    severity: text('severity', { enum: DEVICE_SEVERITIES }),
+    lastScanAt: timestamp('last_scan_at', tz),
+    /** Copy of members.name (trigger-maintained). */
+    memberName: text('member_name').generatedAlwaysAs(sql`member_name`),
+    /** Copy of members.email (trigger-maintained). */
+    memberEmail: text('member_email').generatedAlwaysAs(sql`member_email`),
+    /** Default order: critical first, then warning, secure, no result. */
+    severityRank: smallint('severity_rank')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE severity WHEN 'critical' THEN 0 WHEN 'warning' THEN 1 WHEN 'secure' THEN 2 ELSE 3 END`,
+      ),
+    /** '17.6.1' -> {17,6,1}, so 9 sorts before 10; anything else sorts first (by its text next). */
+    osVersionKey: integer('os_version_key')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN os_version ~ '^[0-9]{1,9}(\\.[0-9]{1,9}){0,5}$'
+          THEN string_to_array(os_version, '.')::integer[] ELSE '{}'::integer[] END`,
+      ),
+  },
+  (t) => [
+    check('devices_code_check', sql`${t.code} <> ''`),
+    check('devices_platform_check', oneOf(t.platform)),
+    check('devices_severity_check', oneOf(t.severity)),
+    index('devices_member_id_idx').on(t.memberId),
+    // One index per order of the device list; each query names exactly these expressions
+    // (server/data/devices.ts). Text sort keys use the "C" collation: one order on every machine.
+    index('devices_default_order_idx').on(
+      t.orgId,
+      t.severityRank,
+      sql`lower(coalesce(${t.memberName}, '')) COLLATE "C"`,
+      sql`${t.code} COLLATE "C"`,
+      t.id,
+    ),
+    index('devices_code_order_idx').on(t.orgId, sql`${t.code} COLLATE "C"`, t.id),
+    index('devices_member_name_order_idx').on(
+      t.orgId,
+      sql`lower(coalesce(${t.memberName}, '')) COLLATE "C"`,
+      t.id,
+    ),
+    index('devices_member_email_order_idx').on(
+      t.orgId,
+      sql`lower(coalesce(${t.memberEmail}, '')) COLLATE "C"`,
+      t.id,
+    ),
+    index('devices_model_order_idx').on(
+      t.orgId,
+      sql`lower(coalesce(${t.model}, '')) COLLATE "C"`,
+      t.id,
+    ),
+    index('devices_platform_order_idx').on(
+      t.orgId,
+      sql`coalesce(${t.platform}, '') COLLATE "C"`,
+      t.id,
+    ),
+    index('devices_os_version_order_idx').on(
+      t.orgId,
+      t.osVersionKey,
+      sql`coalesce(${t.osVersion}, '') COLLATE "C"`,
+      t.id,
+    ),
+    index('devices_enrolled_order_idx').on(t.orgId, t.enrolled, t.id),
+    index('devices_last_scan_order_idx').on(
+      t.orgId,
+      sql`coalesce(${t.lastScanAt}, '-infinity'::timestamptz)`,
+      t.id,
+    ),
+  ],
+);
 
 /** SSO provider configuration (0004_sso.sql). `clientSecret` is never read into an answer. */
-export const ssoConfigs = pgTable('sso_configs', {
-  orgId: integer('org_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  provider: text('provider', { enum: SSO_PROVIDERS }).notNull(),
-  clientId: text('client_id').notNull(),
-  clientSecret: text('client_secret').notNull(),
-  tenant: text('tenant').notNull(),
-  updatedAt: timestamp('updated_at', tz).notNull(),
-});
+export const ssoConfigs = pgTable(
+  'sso_configs',
+  {
+    orgId: integer('org_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: SSO_PROVIDERS }).notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecret: text('client_secret').notNull(),
+    tenant: text('tenant').notNull(),
+    updatedAt: timestamp('updated_at', tz).notNull(),
+  },
+  (t) => [check('sso_configs_provider_check', oneOf(t.provider))],
+);
 
 /** The simulated identity provider's directory: users, groups and memberships. */
-export const ssoDirectoryUsers = pgTable('sso_directory_users', {
-  id: serial('id').primaryKey(),
-  orgId: integer('org_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  externalId: text('external_id').notNull(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-});
+export const ssoDirectoryUsers = pgTable(
+  'sso_directory_users',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+  },
+  (t) => [unique().on(t.orgId, t.externalId)],
+);
 
-export const ssoDirectoryGroups = pgTable('sso_directory_groups', {
-  id: serial('id').primaryKey(),
-  orgId: integer('org_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  externalId: text('external_id').notNull(),
-  name: text('name').notNull(),
-});
+export const ssoDirectoryGroups = pgTable(
+  'sso_directory_groups',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    unique().on(t.orgId, t.externalId),
+    /** The group list's order (keyset pages): name lower-cased in byte order, then the id. */
+    index('sso_directory_groups_order_idx').on(
+      t.orgId,
+      sql`lower(${t.name}) COLLATE "C"`,
+      sql`${t.externalId} COLLATE "C"`,
+    ),
+  ],
+);
 
-export const ssoDirectoryGroupMembers = pgTable('sso_directory_group_members', {
-  groupId: integer('group_id')
-    .notNull()
-    .references(() => ssoDirectoryGroups.id, { onDelete: 'cascade' }),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => ssoDirectoryUsers.id, { onDelete: 'cascade' }),
-});
+export const ssoDirectoryGroupMembers = pgTable(
+  'sso_directory_group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => ssoDirectoryGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => ssoDirectoryUsers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('sso_directory_group_members_user_idx').on(t.userId),
+  ],
+);
 
 /**
  * Alerts (0005_alerts.sql). `deviceLabel` and `memberName` are copies taken from the device when
  * the alert is inserted with a `deviceId` (trigger); they stay when the device is deleted.
  */
-export const alerts = pgTable('alerts', {
-  id: serial('id').primaryKey(),
-  orgId: integer('org_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  /** The public id (the API's scanId). */
-  scanId: text('scan_id').notNull().unique(),
-  deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
-  deviceLabel: text('device_label').notNull(),
-  memberName: text('member_name'),
-  alertName: text('alert_name').notNull(),
-  /** JSON text of `[{ threat }]`, passed through as written (it may be malformed). */
-  alertDescription: text('alert_description').notNull(),
-  severity: text('severity').notNull(),
-  status: text('status', { enum: ALERT_STATUSES }).notNull().default('Open'),
-  scanTime: timestamp('scan_time', tz).notNull(),
-});
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The public id (the API's scanId). */
+    scanId: text('scan_id').notNull().unique(),
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    deviceLabel: text('device_label').notNull(),
+    memberName: text('member_name'),
+    alertName: text('alert_name').notNull(),
+    /** JSON text of `[{ threat }]`, passed through as written (it may be malformed). */
+    alertDescription: text('alert_description').notNull(),
+    severity: text('severity').notNull(),
+    status: text('status', { enum: ALERT_STATUSES }).notNull().default('Open'),
+    scanTime: timestamp('scan_time', tz).notNull(),
+  },
+  (t) => [
+    check('alerts_scan_id_check', sql`${t.scanId} <> ''`),
+    check('alerts_severity_check', sql`${t.severity} <> ''`),
+    check('alerts_status_check', oneOf(t.status)),
+    // The console's list: newest scan first, then id; with a status filter and without one.
+    // (`.desc().nullsFirst()` is SQL's plain DESC; Drizzle's `.desc()` alone means NULLS LAST.)
+    index('alerts_status_order_idx').on(t.orgId, t.status, t.scanTime.desc().nullsFirst(), t.id),
+    index('alerts_order_idx').on(t.orgId, t.scanTime.desc().nullsFirst(), t.id),
+    index('alerts_device_id_idx').on(t.deviceId),
+  ],
+);
 
 /**
  * SCIM and MDM credentials (0006_settings.sql): one row per organization and kind while enabled.
@@ -241,22 +415,33 @@ export const orgCredentials = pgTable(
     secretHash: text('secret_hash').notNull().unique(),
     createdAt: timestamp('created_at', tz).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.kind] })],
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.kind] }),
+    check('org_credentials_kind_check', oneOf(t.kind)),
+  ],
 );
 
 /** Threat hunter users (0006_settings.sql): provisioned people, not portal sign-ins. */
-export const threatHunterUsers = pgTable('threat_hunter_users', {
-  id: serial('id').primaryKey(),
-  orgId: integer('org_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  /** Always stored lower-cased; unique per organization. */
-  email: text('email').notNull(),
-  accessCode: text('access_code').notNull().unique(),
-  status: text('status', { enum: THREAT_HUNTER_STATUSES }).notNull().default('Invited'),
-  createdAt: timestamp('created_at', tz).notNull(),
-});
+export const threatHunterUsers = pgTable(
+  'threat_hunter_users',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Always stored lower-cased; unique per organization. */
+    email: text('email').notNull(),
+    accessCode: text('access_code').notNull().unique(),
+    status: text('status', { enum: THREAT_HUNTER_STATUSES }).notNull().default('Invited'),
+    createdAt: timestamp('created_at', tz).notNull(),
+  },
+  (t) => [
+    unique().on(t.orgId, t.email),
+    check('threat_hunter_users_email_check', sql`${t.email} = lower(${t.email})`),
+    check('threat_hunter_users_status_check', oneOf(t.status)),
+  ],
+);
 
 /** Demo data steps already applied (server/seed.ts). */
 export const seedSteps = pgTable('seed_steps', {
@@ -287,61 +472,90 @@ export const apiKeys = pgTable('api_keys', {
 });
 
 /** Webhook settings (0008_integrations.sql): the signing secret and the verified URL. */
-export const webhooks = pgTable('webhooks', {
-  orgId: integer('org_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  url: text('url'),
-  /** 'whsec_…', answered to the organization's administrators; never logged. */
-  secret: text('secret'),
-  updatedAt: timestamp('updated_at', tz).notNull(),
-});
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    orgId: integer('org_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    url: text('url'),
+    /** 'whsec_…', answered to the organization's administrators; never logged. */
+    secret: text('secret'),
+    updatedAt: timestamp('updated_at', tz).notNull(),
+  },
+  (t) => [check('webhooks_check', sql`${t.url} IS NULL OR ${t.secret} IS NOT NULL`)],
+);
 
 /** Conditional access configuration and policy (0008_integrations.sql); no row: the defaults. */
-export const conditionalAccess = pgTable('conditional_access', {
-  orgId: integer('org_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  provider: text('provider', { enum: CONDITIONAL_ACCESS_PROVIDERS }),
-  tenant: text('tenant'),
-  clientId: text('client_id'),
-  /** Client secret or the Okta private key (JSON); answered to administrators, never logged. */
-  clientSecret: text('client_secret'),
-  userExtension: text('user_extension'),
-  groupId: text('group_id'),
-  active: boolean('active').notNull().default(false),
-  alertSeverity: text('alert_severity', { enum: ALERT_SEVERITY_THRESHOLDS })
-    .notNull()
-    .default(DEFAULT_CONDITIONAL_ACCESS_POLICY.alertSeverity),
-  outdatedOSPeriod: text('outdated_os_period', { enum: PERIODS })
-    .notNull()
-    .default(DEFAULT_CONDITIONAL_ACCESS_POLICY.outdatedOSPeriod),
-  deviceIntegrityPeriod: text('device_integrity_period', { enum: PERIODS })
-    .notNull()
-    .default(DEFAULT_CONDITIONAL_ACCESS_POLICY.deviceIntegrityPeriod),
-  screenLockEnabled: boolean('screen_lock_enabled')
-    .notNull()
-    .default(DEFAULT_CONDITIONAL_ACCESS_POLICY.screenLockEnabled),
-  /** Set by the removal request, cleared by the job that processes it. */
-  removalRequestedAt: timestamp('removal_requested_at', tz),
-  updatedAt: timestamp('updated_at', tz).notNull(),
-});
+export const conditionalAccess = pgTable(
+  'conditional_access',
+  {
+    orgId: integer('org_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: CONDITIONAL_ACCESS_PROVIDERS }),
+    tenant: text('tenant'),
+    clientId: text('client_id'),
+    /** Client secret or the Okta private key (JSON); answered to administrators, never logged. */
+    clientSecret: text('client_secret'),
+    userExtension: text('user_extension'),
+    groupId: text('group_id'),
+    active: boolean('active').notNull().default(false),
+    alertSeverity: text('alert_severity', { enum: ALERT_SEVERITY_THRESHOLDS })
+      .notNull()
+      .default(DEFAULT_CONDITIONAL_ACCESS_POLICY.alertSeverity),
+    outdatedOSPeriod: text('outdated_os_period', { enum: PERIODS })
+      .notNull()
+      .default(DEFAULT_CONDITIONAL_ACCESS_POLICY.outdatedOSPeriod),
+    deviceIntegrityPeriod: text('device_integrity_period', { enum: PERIODS })
+      .notNull()
+      .default(DEFAULT_CONDITIONAL_ACCESS_POLICY.deviceIntegrityPeriod),
+    screenLockEnabled: boolean('screen_lock_enabled')
+      .notNull()
+      .default(DEFAULT_CONDITIONAL_ACCESS_POLICY.screenLockEnabled),
+    /** Set by the removal request, cleared by the job that processes it. */
+    removalRequestedAt: timestamp('removal_requested_at', tz),
+    updatedAt: timestamp('updated_at', tz).notNull(),
+  },
+  (t) => [
+    check('conditional_access_provider_check', oneOf(t.provider)),
+    check('conditional_access_alert_severity_check', oneOf(t.alertSeverity)),
+    check('conditional_access_outdated_os_period_check', oneOf(t.outdatedOSPeriod)),
+    check('conditional_access_device_integrity_period_check', oneOf(t.deviceIntegrityPeriod)),
+    index('conditional_access_removal_idx')
+      .on(t.removalRequestedAt)
+      .where(sql`${t.removalRequestedAt} IS NOT NULL`),
+  ],
+);
 
 /** E-mail preferences (0008_integrations.sql): a null column is a preference not offered. */
-export const emailPreferences = pgTable('email_preferences', {
-  orgId: integer('org_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  weeklySummary: boolean('weekly_summary'),
-  threatAlerts: boolean('threat_alerts'),
-  enrollmentEmailsFrequency: text('enrollment_emails_frequency', {
-    enum: ENROLLMENT_EMAILS_FREQUENCIES,
-  }),
-  outdatedOsEmailsFrequency: text('outdated_os_emails_frequency', {
-    enum: OUTDATED_OS_EMAILS_FREQUENCIES,
-  }),
-  updatedAt: timestamp('updated_at', tz).notNull(),
-});
+export const emailPreferences = pgTable(
+  'email_preferences',
+  {
+    orgId: integer('org_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    weeklySummary: boolean('weekly_summary'),
+    threatAlerts: boolean('threat_alerts'),
+    enrollmentEmailsFrequency: text('enrollment_emails_frequency', {
+      enum: ENROLLMENT_EMAILS_FREQUENCIES,
+    }),
+    outdatedOsEmailsFrequency: text('outdated_os_emails_frequency', {
+      enum: OUTDATED_OS_EMAILS_FREQUENCIES,
+    }),
+    updatedAt: timestamp('updated_at', tz).notNull(),
+  },
+  (t) => [
+    check(
+      'email_preferences_enrollment_emails_frequency_check',
+      oneOf(t.enrollmentEmailsFrequency),
+    ),
+    check(
+      'email_preferences_outdated_os_emails_frequency_check',
+      oneOf(t.outdatedOsEmailsFrequency),
+    ),
+  ],
+);
 
 /** Custom e-mail templates (0008_integrations.sql); null subject / body: the default text. */
 export const emailTemplates = pgTable(
@@ -356,7 +570,10 @@ export const emailTemplates = pgTable(
     body: text('body'),
     updatedAt: timestamp('updated_at', tz).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.type] })],
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.type] }),
+    check('email_templates_type_check', oneOf(t.type)),
+  ],
 );
 
 /** Device scan notification preferences per topic (0008_integrations.sql); no row: defaults. */
@@ -374,7 +591,13 @@ export const notificationPreferences = pgTable(
     }).notNull(),
     updatedAt: timestamp('updated_at', tz).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.topic] })],
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.topic] }),
+    check('notification_preferences_topic_check', oneOf(t.topic)),
+    check('notification_preferences_notification_type_check', oneOf(t.notificationType)),
+    check('notification_preferences_device_integrity_period_check', oneOf(t.deviceIntegrityPeriod)),
+    check('notification_preferences_notification_frequency_check', oneOf(t.notificationFrequency)),
+  ],
 );
 
 /**
@@ -382,50 +605,88 @@ export const notificationPreferences = pgTable(
  * network, last four, expiry), never a card number or CVC. `outcome` is the test processor's
  * behaviour of the card. At most one `isDefault` per organization.
  */
-export const paymentMethods = pgTable('payment_methods', {
-  /** 'pm_' + random. */
-  id: text('id').primaryKey(),
-  orgId: integer('org_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  network: text('network', { enum: CARD_NETWORKS }).notNull(),
-  lastFour: text('last_four').notNull(),
-  expMonth: smallint('exp_month').notNull(),
-  expYear: smallint('exp_year').notNull(),
-  outcome: text('outcome', { enum: TEST_CARD_OUTCOMES }).notNull().default('succeeds'),
-  isDefault: boolean('is_default').notNull().default(false),
-  createdAt: timestamp('created_at', tz).notNull(),
-});
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    /** 'pm_' + random. */
+    id: text('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    network: text('network', {
+      enum: CARD_NETWORKS,
+    }).notNull(),
+    lastFour: text('last_four').notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    outcome: text('outcome', { enum: TEST_CARD_OUTCOMES }).notNull().default('succeeds'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', tz).notNull(),
+  },
+  (t) => [
+    check('payment_methods_id_check', sql`${t.id} ~ '^pm_[A-Za-z0-9]{16,64}$'`),
+    check('payment_methods_network_check', oneOf(t.network)),
+    check('payment_methods_last_four_check', sql`${t.lastFour} ~ '^[0-9]{4}$'`),
+    check('payment_methods_exp_month_check', sql`${t.expMonth} BETWEEN 1 AND 12`),
+    check('payment_methods_exp_year_check', sql`${t.expYear} BETWEEN 2000 AND 2100`),
+    check('payment_methods_outcome_check', oneOf(t.outcome)),
+    index('payment_methods_org_id_idx').on(t.orgId, t.createdAt),
+    /** At most one default payment method per organization. */
+    uniqueIndex('payment_methods_default_idx')
+      .on(t.orgId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
 
 /** The organization's subscription: the one place of the plan status (no row: 'none'). */
-export const subscriptions = pgTable('subscriptions', {
-  orgId: integer('org_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
-  /** Billed by invoice (custom billing). */
-  invoice: boolean('invoice').notNull().default(false),
-  /** The next renewal (the trial end while trialing). */
-  currentPeriodEnd: timestamp('current_period_end', tz),
-  amountDueCents: integer('amount_due_cents').notNull().default(0),
-  trialEnd: timestamp('trial_end', tz),
-  canceledAt: timestamp('canceled_at', tz),
-  updatedAt: timestamp('updated_at', tz).notNull(),
-});
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    orgId: integer('org_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    status: text('status', {
+      enum: SUBSCRIPTION_STATUSES,
+    }).notNull(),
+    /** Billed by invoice (custom billing). */
+    invoice: boolean('invoice').notNull().default(false),
+    /** The next renewal (the trial end while trialing). */
+    currentPeriodEnd: timestamp('current_period_end', tz),
+    amountDueCents: integer('amount_due_cents').notNull().default(0),
+    trialEnd: timestamp('trial_end', tz),
+    canceledAt: timestamp('canceled_at', tz),
+    updatedAt: timestamp('updated_at', tz).notNull(),
+  },
+  (t) => [
+    check('subscriptions_status_check', oneOf(t.status)),
+    check('subscriptions_amount_due_cents_check', sql`${t.amountDueCents} >= 0`),
+    // Unnamed in 0007_billing.sql: PostgreSQL named them.
+    check('subscriptions_check', sql`${t.status} <> 'trialing' OR ${t.trialEnd} IS NOT NULL`),
+    check('subscriptions_check1', sql`${t.status} <> 'canceled' OR ${t.canceledAt} IS NOT NULL`),
+  ],
+);
 
 /** Card setups: the sha256 of a client secret, single use, one hour, scoped to its organization. */
-export const cardSetups = pgTable('card_setups', {
-  secretHash: text('secret_hash').primaryKey(),
-  orgId: integer('org_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', tz).notNull(),
-  expiresAt: timestamp('expires_at', tz).notNull(),
-  usedAt: timestamp('used_at', tz),
-  paymentMethodId: text('payment_method_id').references(() => paymentMethods.id, {
-    onDelete: 'set null',
-  }),
-});
+export const cardSetups = pgTable(
+  'card_setups',
+  {
+    secretHash: text('secret_hash').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', tz).notNull(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    usedAt: timestamp('used_at', tz),
+    paymentMethodId: text('payment_method_id').references(() => paymentMethods.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    index('card_setups_org_id_idx').on(t.orgId),
+    index('card_setups_expires_at_idx').on(t.expiresAt),
+    index('card_setups_payment_method_id_idx').on(t.paymentMethodId),
+  ],
+);
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
