@@ -195,6 +195,8 @@ for (let i = 0; i < 200; i++) {
     const t0 = performance.now();
     await post('/reset-password', { email }, { 'x-forwarded-for': nextAddress() });
     reset[kind]!.push(performance.now() - t0);
+    // Let the work after the answer finish, so it does not slow the next request down.
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 console.log('\n## Password reset requests (200 each, interleaved)\n');

@@ -20,6 +20,7 @@ import {
   recordSignInSuccess,
 } from '../data/login-throttle';
 import { logAtMostEvery } from '../log-summary';
+import { answerSent } from '../background';
 import {
   consumeResetToken,
   insertResetTokenWithinCap,
@@ -118,46 +119,50 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     // up before answering. The lookup, the token and the e-mail happen after (background task).
     const base = publicBaseUrl(c, s);
     const requested = s.now();
-    s.tasks.run('password reset e-mail', async () => {
-      const found = await findUserWithOrgByEmail(s.db, body.email);
-      // Unknown, SSO-only and pending administrators (who set their password through Resend)
-      // get nothing.
-      if (!found?.user.passwordHash) return;
-      if (!base) {
-        s.logger.error(
-          '[reset-password] PUBLIC_URL is not set: refusing to build a password reset link in production',
-        );
-        return;
-      }
-      const user = found.user;
-      const token = newToken();
-      // At most MAX_RESET_EMAILS_PER_HOUR, also when requests arrive together.
-      if (
-        !(await insertResetTokenWithinCap(s.db, {
-          tokenHash: hashToken(token),
-          userId: user.id,
-          now: requested,
-        }))
-      ) {
-        // Unauthenticated requests must not be able to flood the log: one summary a minute.
-        capLog(s.logger, requested);
-        return;
-      }
-      await s.mailer.send({
-        to: user.email,
-        subject: 'Reset your admin portal password',
-        text: [
-          `Hello ${user.name},`,
-          '',
-          'Someone asked to reset the password of your admin portal account.',
-          'Choose a new password here (the link works once, for one hour):',
-          '',
-          `${base}/update-password/${token}`,
-          '',
-          'If you did not ask for this, ignore this e-mail: your password stays the same.',
-        ].join('\n'),
-      });
-    });
+    s.tasks.run(
+      'password reset e-mail',
+      async () => {
+        const found = await findUserWithOrgByEmail(s.db, body.email);
+        // Unknown, SSO-only and pending administrators (who set their password through Resend)
+        // get nothing.
+        if (!found?.user.passwordHash) return;
+        if (!base) {
+          s.logger.error(
+            '[reset-password] PUBLIC_URL is not set: refusing to build a password reset link in production',
+          );
+          return;
+        }
+        const user = found.user;
+        const token = newToken();
+        // At most MAX_RESET_EMAILS_PER_HOUR, also when requests arrive together.
+        if (
+          !(await insertResetTokenWithinCap(s.db, {
+            tokenHash: hashToken(token),
+            userId: user.id,
+            now: requested,
+          }))
+        ) {
+          // Unauthenticated requests must not be able to flood the log: one summary a minute.
+          capLog(s.logger, requested);
+          return;
+        }
+        await s.mailer.send({
+          to: user.email,
+          subject: 'Reset your admin portal password',
+          text: [
+            `Hello ${user.name},`,
+            '',
+            'Someone asked to reset the password of your admin portal account.',
+            'Choose a new password here (the link works once, for one hour):',
+            '',
+            `${base}/update-password/${token}`,
+            '',
+            'If you did not ask for this, ignore this e-mail: your password stays the same.',
+          ].join('\n'),
+        });
+      },
+      answerSent(c),
+    );
     return {};
   });
 
