@@ -113,9 +113,18 @@ function unbundledFontElements(families: string[]): string[] {
   return offenders;
 }
 
+/** The requests in flight that the current story started (see installPageHooks). */
+interface FetchCounter {
+  pending: number;
+  story: number;
+}
+
 /**
  * Once per page, before the first story renders, wrap `fetch`:
- * - count the requests in flight, so a screenshot can wait for the answers;
+ * - count the requests in flight that the current story started, so its screenshot can wait for
+ *   the answers. Requests of earlier stories in the same page are not counted: a story that keeps
+ *   one pending on purpose (a loading state) would otherwise make every later story of its file
+ *   wait FETCH_WAIT_MS for an answer that never comes;
  * - when an answer arrives, before the app sees it, blur the focused control if it is disabled.
  *   Chromium moves focus off a disabled control at its next rendering update (the focus fixup
  *   rule), so a submit button disabled while busy and enabled again by a quick answer kept or lost
@@ -124,15 +133,16 @@ function unbundledFontElements(families: string[]): string[] {
  *   Chromium.
  */
 function installPageHooks() {
-  const w = window as Window & { __visualFetches?: { pending: number } };
+  const w = window as Window & { __visualFetches?: FetchCounter };
   if (w.__visualFetches) return;
-  const counter = { pending: 0 };
+  const counter: FetchCounter = { pending: 0, story: 0 };
   w.__visualFetches = counter;
   const realFetch = w.fetch.bind(w);
   w.fetch = (...args: Parameters<typeof fetch>) => {
+    const story = counter.story;
     counter.pending += 1;
     return realFetch(...args).finally(() => {
-      counter.pending -= 1;
+      if (story === counter.story) counter.pending -= 1;
       const focused = document.activeElement;
       if (focused instanceof HTMLElement && focused.matches(':disabled')) focused.blur();
     });
@@ -143,7 +153,12 @@ function installPageHooks() {
 async function prepareVisual(page: Page): Promise<void> {
   await page.setViewportSize(VISUAL_VIEWPORT);
   await page.evaluate(installPageHooks);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => {
+    const counter = (window as Window & { __visualFetches?: FetchCounter }).__visualFetches!;
+    counter.story += 1;
+    counter.pending = 0;
+    window.scrollTo(0, 0);
+  });
 }
 
 async function settle(page: Page): Promise<void> {
@@ -159,8 +174,8 @@ async function settle(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () =>
-        ((window as Window & { __visualFetches?: { pending: number } }).__visualFetches?.pending ??
-          0) === 0,
+        ((window as Window & { __visualFetches?: FetchCounter }).__visualFetches?.pending ?? 0) ===
+        0,
       undefined,
       { timeout: FETCH_WAIT_MS, polling: 20 },
     )
