@@ -108,7 +108,10 @@ export function fontPreloads(html: string): { file: string; crossorigin: boolean
   const preloads: { file: string; crossorigin: boolean }[] = [];
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
     const attr = (name: string) =>
-      new RegExp(`\\s${name}(?=[\\s=/>])(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+)))?`, 'i').exec(tag);
+      new RegExp(
+        `\\s${name}(?=[\\s=/>])(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+)))?`,
+        'i',
+      ).exec(tag);
     const value = (name: string) => {
       const m = attr(name);
       return m ? (m[1] ?? m[2] ?? m[3] ?? '') : null;
