@@ -39,6 +39,7 @@ export default tseslint.config(
       '.data',
       'test-results',
       'playwright-report',
+      // TMPDIR of the tests and of local scratch work (git-ignored).
       '.tmp',
       '.storybook/public/**',
       '!.storybook',

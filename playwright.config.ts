@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import type * as Chromium from './tests/support/chromium.cjs';
@@ -21,7 +21,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // One worker per core (each drives its own Chromium against the one server).
+  workers: availableParallelism(),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,

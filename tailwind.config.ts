@@ -53,17 +53,12 @@ export default {
           'neutral-bg': '#eef0f4',
         },
       },
+      // Only bundled faces (ui/fonts.css, decision 014): no machine's own fonts decide how a page
+      // looks. 'Inter Fallback' is a local Arial-like face scaled to Inter's metrics, shown only
+      // until Inter arrives; the generic family is the last resort for scripts we do not ship.
       fontFamily: {
-        sans: [
-          'system-ui',
-          '-apple-system',
-          'Segoe UI',
-          'Roboto',
-          'Helvetica Neue',
-          'Arial',
-          'sans-serif',
-        ],
-        mono: ['ui-monospace', 'SFMono-Regular', 'Menlo', 'Consolas', 'monospace'],
+        sans: ['"Inter Variable"', '"Inter Fallback"', 'sans-serif'],
+        mono: ['"JetBrains Mono"', 'monospace'],
       },
       borderRadius: {
         control: '0.375rem',

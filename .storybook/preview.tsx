@@ -23,8 +23,20 @@ const startWorker = async () => {
   return worker;
 };
 
+/**
+ * The bundled faces (ui/fonts.css), loaded before the first story renders: every story draws its
+ * first frame in the portal's own fonts, never in a fallback, so interaction tests measure the
+ * final layout and screenshots never catch a swap. After the first story this resolves at once.
+ */
+// Inter is one variable file for every weight; 'latin' is the face a space character selects.
+const BUNDLED_FONTS = ['1em "Inter Variable"', '1em "JetBrains Mono"'];
+const fontsLoader = async () => {
+  await Promise.all(BUNDLED_FONTS.map((font) => document.fonts.load(font)));
+  return {};
+};
+
 const preview: Preview = {
-  loaders: [mswLoader(startWorker)],
+  loaders: [fontsLoader, mswLoader(startWorker)],
   // Every story starts at the same instant (2026-11-20T14:05:00Z, the fixtures' "now"), whatever
   // ran before it in the same page; see frozen-clock.ts.
   beforeEach: () => {

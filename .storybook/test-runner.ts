@@ -35,6 +35,15 @@ import type { Page } from 'playwright';
  * - a screenshot identical to the baseline passes at once; otherwise two consecutive screenshots
  *   must be identical before the second one is compared (the page has settled), like
  *   Playwright's own `toHaveScreenshot`. New baselines always come from a settled page.
+ *
+ * Fonts: the stories draw only with the portal's bundled faces (ui/fonts.css; preview.tsx loads
+ * them before the first story), never with the machine's, so the baselines hold on any machine
+ * with this Chromium (docs/decisions/014-bundled-typeface.md).
+ *
+ * Speed: one screenshot per story, and a screenshot byte for byte equal to its baseline (nearly
+ * every story, every run) is not decoded and compared pixel by pixel: jest-image-snapshot's PNG
+ * decoding and pixelmatch took 0.3–6 s per story on this machine, more than rendering the story.
+ * Any other screenshot goes through the full comparison below.
  */
 
 /** The browser window every story renders in (also set as the context's viewport). */
@@ -75,9 +84,47 @@ interface VisualParameters {
 
 const HIDE_TOASTS = '[data-slot="toast-viewport"] { visibility: hidden !important; }';
 
+/** The families of ui/fonts.css: every visible text of a story is set in one of them. */
+const BUNDLED_FAMILIES = ['Inter Variable', 'JetBrains Mono'];
+
+/**
+ * The visible elements with text of their own (and form fields) whose font-family does not start
+ * with a bundled family, e.g. a widget that sets `font-family: system-ui` or a serif. The e2e
+ * suite checks the fonts actually drawn (tests/e2e/fonts.spec.ts); this cheap check runs on every
+ * story. Iframes (the e-mail preview, by design in the recipient's fonts) are other documents.
+ */
+function unbundledFontElements(families: string[]): string[] {
+  const first = (fontFamily: string) =>
+    fontFamily
+      .split(',')[0]!
+      .trim()
+      .replace(/^["']|["']$/g, '');
+  const offenders: string[] = [];
+  for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+    const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim());
+    const field = el.matches('input, textarea, select');
+    if ((!ownText && !field) || !el.checkVisibility()) continue;
+    const family = getComputedStyle(el).fontFamily;
+    if (!families.includes(first(family))) {
+      const text = (el.textContent || (el as HTMLInputElement).value || '').trim().slice(0, 30);
+      offenders.push(`<${el.localName}> "${text}": ${family}`);
+    }
+  }
+  return offenders;
+}
+
+/** The requests in flight that the current story started (see installPageHooks). */
+interface FetchCounter {
+  pending: number;
+  story: number;
+}
+
 /**
  * Once per page, before the first story renders, wrap `fetch`:
- * - count the requests in flight, so a screenshot can wait for the answers;
+ * - count the requests in flight that the current story started, so its screenshot can wait for
+ *   the answers. Requests of earlier stories in the same page are not counted: a story that keeps
+ *   one pending on purpose (a loading state) would otherwise make every later story of its file
+ *   wait FETCH_WAIT_MS for an answer that never comes;
  * - when an answer arrives, before the app sees it, blur the focused control if it is disabled.
  *   Chromium moves focus off a disabled control at its next rendering update (the focus fixup
  *   rule), so a submit button disabled while busy and enabled again by a quick answer kept or lost
@@ -86,15 +133,16 @@ const HIDE_TOASTS = '[data-slot="toast-viewport"] { visibility: hidden !importan
  *   Chromium.
  */
 function installPageHooks() {
-  const w = window as Window & { __visualFetches?: { pending: number } };
+  const w = window as Window & { __visualFetches?: FetchCounter };
   if (w.__visualFetches) return;
-  const counter = { pending: 0 };
+  const counter: FetchCounter = { pending: 0, story: 0 };
   w.__visualFetches = counter;
   const realFetch = w.fetch.bind(w);
   w.fetch = (...args: Parameters<typeof fetch>) => {
+    const story = counter.story;
     counter.pending += 1;
     return realFetch(...args).finally(() => {
-      counter.pending -= 1;
+      if (story === counter.story) counter.pending -= 1;
       const focused = document.activeElement;
       if (focused instanceof HTMLElement && focused.matches(':disabled')) focused.blur();
     });
@@ -105,7 +153,12 @@ function installPageHooks() {
 async function prepareVisual(page: Page): Promise<void> {
   await page.setViewportSize(VISUAL_VIEWPORT);
   await page.evaluate(installPageHooks);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => {
+    const counter = (window as Window & { __visualFetches?: FetchCounter }).__visualFetches!;
+    counter.story += 1;
+    counter.pending = 0;
+    window.scrollTo(0, 0);
+  });
 }
 
 async function settle(page: Page): Promise<void> {
@@ -121,8 +174,8 @@ async function settle(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () =>
-        ((window as Window & { __visualFetches?: { pending: number } }).__visualFetches?.pending ??
-          0) === 0,
+        ((window as Window & { __visualFetches?: FetchCounter }).__visualFetches?.pending ?? 0) ===
+        0,
       undefined,
       { timeout: FETCH_WAIT_MS, polling: 20 },
     )
@@ -132,13 +185,14 @@ async function settle(page: Page): Promise<void> {
 /**
  * A screenshot of the settled page. When the first one is byte for byte the baseline, that is
  * it (the usual case: one screenshot per story). Otherwise screenshots are taken until two in a
- * row are identical, and that one is compared (or written as a new baseline).
+ * row are identical, and that one is compared (or written as a new baseline). `identical`: the
+ * image is byte for byte the baseline.
  */
 async function stableScreenshot(
   page: Page,
   visual: VisualParameters,
-  baselinePath: string,
-): Promise<Buffer> {
+  baseline: Buffer | null,
+): Promise<{ image: Buffer; identical: boolean }> {
   await settle(page);
   const shoot = () =>
     page.screenshot({
@@ -149,11 +203,11 @@ async function stableScreenshot(
       ...(visual.toasts ? {} : { style: HIDE_TOASTS }),
     });
   let previous = await shoot();
-  if (existsSync(baselinePath) && previous.equals(readFileSync(baselinePath))) return previous;
+  if (baseline?.equals(previous)) return { image: previous, identical: true };
   for (let attempt = 1; attempt < SETTLE_ATTEMPTS; attempt += 1) {
     await page.waitForTimeout(SETTLE_INTERVAL_MS);
     const next = await shoot();
-    if (next.equals(previous)) return next;
+    if (next.equals(previous)) return { image: next, identical: baseline?.equals(next) ?? false };
     previous = next;
   }
   throw new Error(
@@ -187,6 +241,16 @@ const config: TestRunnerConfig = {
       );
     }
 
+    if (!(context as { hasFailure?: boolean }).hasFailure) {
+      const offenders = await page.evaluate(unbundledFontElements, BUNDLED_FAMILIES);
+      if (offenders.length) {
+        throw new Error(
+          `${story}: text outside the bundled fonts (${BUNDLED_FAMILIES.join(', ')}; ui/fonts.css):\n  ` +
+            offenders.slice(0, 10).join('\n  '),
+        );
+      }
+    }
+
     const visual = (parameters.visual ?? {}) as VisualParameters;
     if (visual.disable === true) {
       if (!hasReason(visual.reason)) {
@@ -201,7 +265,11 @@ const config: TestRunnerConfig = {
     if ((context as { hasFailure?: boolean }).hasFailure) return;
     if (process.env.VISUAL_SNAPSHOTS === 'off') return;
 
-    const image = await stableScreenshot(page, visual, join(BASELINE_DIR, `${context.id}.png`));
+    const baselinePath = join(BASELINE_DIR, `${context.id}.png`);
+    const baseline = existsSync(baselinePath) ? readFileSync(baselinePath) : null;
+    const { image, identical } = await stableScreenshot(page, visual, baseline);
+    // The same bytes as the baseline: the same pixels, nothing to compare (see "Speed" above).
+    if (identical) return;
     expect(image).toMatchImageSnapshot({
       ...COMPARISON,
       customSnapshotsDir: BASELINE_DIR,

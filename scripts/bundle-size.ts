@@ -6,7 +6,11 @@
  * - each signed-in route's own lazy chunk ≤ 60 KB gzip. The report also prints what navigating
  *   there downloads in all (the chunk plus the shared chunks the first load did not bring: table,
  *   SWR, schemas…), for information: "everything included" is the first-load rule only;
- * - the card processor (Stripe) and the error-reporting SDK (Sentry) are never in a first load.
+ * - the card processor (Stripe) and the error-reporting SDK (Sentry) are never in a first load;
+ * - fonts (decision 014): the files index.html preloads for the first paint ≤ 60 KB (woff2 is
+ *   compressed already: raw bytes); each preload is `crossorigin` (fonts are fetched in CORS mode,
+ *   a preload without it is downloaded twice) and names a font the first-load CSS uses (else it is
+ *   a wasted download). Every font the CSS can fetch later (by unicode-range) is listed too.
  *
  *   node --import tsx scripts/bundle-size.ts [--json]
  *
@@ -29,6 +33,8 @@ export const BUDGETS = {
   routeChunk: 60 * KB,
   /** Our own regression guard on what a navigation downloads in all (not an issue budget). */
   routeWithShared: 90 * KB,
+  /** Font files preloaded for the first paint (Inter latin, all weights: 47 KB). */
+  firstLoadFonts: 60 * KB,
 } as const;
 
 /** Route → the chunk of its screen (Rolldown names lazy chunks after their module). */
@@ -97,8 +103,44 @@ function readChunk(file: string): Chunk {
   };
 }
 
+/** `<link rel="preload" as="font">` tags of an HTML page: the file under /assets/ and crossorigin. */
+export function fontPreloads(html: string): { file: string; crossorigin: boolean }[] {
+  const preloads: { file: string; crossorigin: boolean }[] = [];
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const attr = (name: string) =>
+      new RegExp(
+        `\\s${name}(?=[\\s=/>])(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+)))?`,
+        'i',
+      ).exec(tag);
+    const value = (name: string) => {
+      const m = attr(name);
+      return m ? (m[1] ?? m[2] ?? m[3] ?? '') : null;
+    };
+    if (value('rel')?.toLowerCase() !== 'preload' || value('as')?.toLowerCase() !== 'font')
+      continue;
+    const href = value('href') ?? '';
+    preloads.push({
+      file: href.replace(/^\/assets\//, ''),
+      crossorigin: attr('crossorigin') !== null,
+    });
+  }
+  return preloads;
+}
+
+/** Font files (woff2/woff) a stylesheet refers to, as names under /assets/. */
+export function cssFontFiles(css: string): string[] {
+  const files = new Set<string>();
+  for (const m of css.matchAll(/url\(\s*["']?\/assets\/([\w.-]+\.woff2?)["']?\s*\)/g))
+    files.add(m[1]!);
+  return [...files];
+}
+
 export interface SizeReport {
   firstLoad: { route: string; js: number; css: number; chunks: string[] }[];
+  fonts: {
+    preloaded: { file: string; bytes: number }[];
+    onDemand: { file: string; bytes: number }[];
+  };
   routeChunks: { chunk: string; own: number; withShared: number }[];
   forbidden: { route: string; chunk: string; source: string }[];
   problems: string[];
@@ -166,6 +208,32 @@ export function measureBundle(): SizeReport {
   for (const f of forbidden)
     problems.push(`${f.route}: ${f.source} is in the first load (${f.chunk})`);
 
+  const cssFonts = new Set(
+    htmlCss.flatMap((f) => cssFontFiles(readFileSync(join(ASSETS, f), 'utf8'))),
+  );
+  const fontBytes = (file: string) =>
+    existsSync(join(ASSETS, file)) ? readFileSync(join(ASSETS, file)).length : 0;
+  const preloads = fontPreloads(html);
+  const fonts: SizeReport['fonts'] = {
+    preloaded: preloads.map(({ file }) => ({ file, bytes: fontBytes(file) })),
+    onDemand: [...cssFonts]
+      .filter((file) => !preloads.some((p) => p.file === file))
+      .sort()
+      .map((file) => ({ file, bytes: fontBytes(file) })),
+  };
+  for (const p of preloads) {
+    if (!cssFonts.has(p.file)) {
+      problems.push(`index.html preloads ${p.file}, which no first-load stylesheet uses`);
+    }
+    if (!p.crossorigin) {
+      problems.push(`the preload of ${p.file} lacks crossorigin: the font would be fetched twice`);
+    }
+  }
+  const preloadedBytes = fonts.preloaded.reduce((sum, f) => sum + f.bytes, 0);
+  if (preloadedBytes > BUDGETS.firstLoadFonts) {
+    problems.push(`first-load fonts ${kb(preloadedBytes)} > ${kb(BUDGETS.firstLoadFonts)}`);
+  }
+
   const routeChunks: SizeReport['routeChunks'] = [];
   for (const name of SIGNED_IN_CHUNKS) {
     const file = chunkNamed(name);
@@ -187,7 +255,7 @@ export function measureBundle(): SizeReport {
       );
     }
   }
-  return { firstLoad, routeChunks, forbidden, problems };
+  return { firstLoad, fonts, routeChunks, forbidden, problems };
 }
 
 export const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
@@ -199,6 +267,13 @@ export function printSizeReport(report: SizeReport): void {
       `  ${r.route.padEnd(10)} JS ${kb(r.js).padStart(9)} / ${kb(BUDGETS.firstLoadJs)}   CSS ${kb(r.css)} / ${kb(BUDGETS.firstLoadCss)}   (${r.chunks.length} chunks)`,
     );
   }
+  const preloaded = report.fonts.preloaded.reduce((sum, f) => sum + f.bytes, 0);
+  console.log(
+    `Fonts preloaded for the first paint: ${kb(preloaded)} / ${kb(BUDGETS.firstLoadFonts)} (${report.fonts.preloaded.map((f) => f.file).join(', ') || 'none'})`,
+  );
+  console.log(
+    `Fonts fetched only when a page uses them: ${report.fonts.onDemand.map((f) => `${f.file} ${kb(f.bytes)}`).join(', ') || 'none'}`,
+  );
   console.log(
     'Signed-in route chunks (gzip): own chunk / budget; with shared chunks not yet loaded',
   );

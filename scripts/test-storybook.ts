@@ -3,9 +3,14 @@
  *
  *   node --import tsx scripts/test-storybook.ts [--no-build] [test-storybook args…]
  *
- * 1. build:  npx storybook build --quiet -o storybook-static   (skipped with --no-build)
+ * 1. build:  npx storybook build --quiet --test -o storybook-static   (skipped with --no-build)
  * 2. serve:  storybook-static on 127.0.0.1, a free port, node:http only
- * 3. test:   npx test-storybook --url http://127.0.0.1:PORT --maxWorkers=2 [args…]
+ * 3. test:   npx test-storybook --url http://127.0.0.1:PORT --maxWorkers=<cores> [args…]
+ *
+ * The build is Storybook's test build (`--test`: no docs pages, docgen or source maps, which no
+ * test looks at; the a11y addon stays), made once and used by every story test. `npm run
+ * build-storybook` makes the full one for people. One test-runner worker per core: each drives
+ * its own page in the one shared Chromium.
  *
  * Extra args go to test-storybook (a story-file pattern, --json, --outputFile=<path>, -u, …).
  * Exits with the failing step's code and names the step; the server is always closed.
@@ -18,6 +23,7 @@ import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -159,7 +165,14 @@ async function main(): Promise<number> {
 
   if (build) {
     const t = Date.now();
-    await run('build', 'npx', ['storybook', 'build', '--quiet', '-o', 'storybook-static']);
+    await run('build', 'npx', [
+      'storybook',
+      'build',
+      '--quiet',
+      '--test',
+      '-o',
+      'storybook-static',
+    ]);
     log(`build took ${seconds(t)}`);
   } else if (!existsSync(join(STATIC_DIR, 'index.json'))) {
     console.error(
@@ -181,7 +194,8 @@ async function main(): Promise<number> {
 
   try {
     const t = Date.now();
-    await run('test', 'npx', ['test-storybook', '--url', url, '--maxWorkers=2', ...testArgs], {
+    const workers = `--maxWorkers=${availableParallelism()}`;
+    await run('test', 'npx', ['test-storybook', '--url', url, workers, ...testArgs], {
       ...(outputFile ? { STORYBOOK_TEST_OUTPUT_FILE: resolve(outputFile) } : {}),
     });
     log(`tests took ${seconds(t)}; total ${seconds(started)}`);

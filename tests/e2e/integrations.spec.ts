@@ -37,10 +37,11 @@ function verifySignature(delivery: Delivery, secret: string): boolean {
 async function revealSecret(page: Page, label: string): Promise<string> {
   const region = page.getByRole('region', { name: 'Webhook settings' });
   await region.getByRole('button', { name: `Show ${label}` }).click();
-  const value = region
-    .getByRole('group', { name: label })
-    .locator('[data-slot="masked-secret-value"]');
-  await expect(value).not.toContainText('•');
+  const group = region.getByRole('group', { name: label });
+  // The mask is drawn dots (no text); revealed, the group says so and the dots are gone.
+  await expect(group).toHaveAttribute('data-state', 'revealed');
+  await expect(group.locator('[data-slot="masked-secret-mask"]')).toHaveCount(0);
+  const value = group.locator('[data-slot="masked-secret-value"]');
   return (await value.innerText()).trim();
 }
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 
-import { MaskedSecret, SECRET_MASK } from './masked-secret';
+import { MaskedSecret, SECRET_MASK_DOTS } from './masked-secret';
 
 const HEADER = 'Bearer 9f2c1e7a-4b3d-4e8f-a1c2-7d6e5f4a3b2c';
 /** Shortened from COPIED_TOOLTIP_MS (5000) so the story proves the tooltip goes away. */
@@ -25,14 +25,24 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Masked by default: a fixed-width mask; the value is nowhere in the DOM. */
+/**
+ * Masked by default: a fixed-width mask of dots drawn by CSS (no '•' glyph, so no font decides how
+ * it looks), hidden from screen readers, which read 'hidden' instead; the value is nowhere in the
+ * DOM.
+ */
 export const Masked: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const group = canvas.getByRole('group', { name: 'Authorization Header' });
     await expect(canvasElement).not.toHaveTextContent(HEADER);
     await expect(canvasElement.innerHTML).not.toContain(HEADER);
-    await expect(group).toHaveTextContent(SECRET_MASK);
+    const mask = group.querySelector<HTMLElement>('[data-slot="masked-secret-mask"]')!;
+    await expect(mask).toHaveAttribute('aria-hidden', 'true');
+    await expect(mask.children).toHaveLength(SECRET_MASK_DOTS);
+    await expect(mask).toBeVisible();
+    await expect(mask.textContent).toBe('');
+    const value = group.querySelector('[data-slot="masked-secret-value"]')!;
+    await expect(value).toHaveTextContent(/^hidden$/);
 
     const toggle = canvas.getByRole('button', { name: 'Show Authorization Header' });
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');

@@ -9,8 +9,12 @@ import { COPIED_TOOLTIP_MS, type CopyFn, type CopyStatus } from '../lib/use-copy
 
 export { COPIED_TOOLTIP_MS };
 
-/** What a masked secret shows: fixed width, so the mask never tells the secret's length. */
-export const SECRET_MASK = '••••••••••••';
+/**
+ * How many dots a masked secret shows: always the same, so the mask never tells the secret's
+ * length. The dots are drawn by CSS (round boxes), not typed as '•' characters: a glyph would come
+ * from whichever font has it, and the mask would look different on every machine (decision 014).
+ */
+export const SECRET_MASK_DOTS = 12;
 
 export const maskedSecretVariants = cva('flex flex-col gap-1.5', {
   variants: {
@@ -108,8 +112,14 @@ export function MaskedSecret({
             value
           ) : (
             <>
-              <span aria-hidden className="tracking-widest text-ink-muted select-none">
-                {SECRET_MASK}
+              <span
+                aria-hidden
+                data-slot="masked-secret-mask"
+                className="inline-flex h-5 items-center gap-1.5 align-top text-ink-muted"
+              >
+                {Array.from({ length: SECRET_MASK_DOTS }, (_, i) => (
+                  <span key={i} className="size-1 rounded-full bg-current" />
+                ))}
               </span>
               <span className="sr-only">{maskedText}</span>
             </>
