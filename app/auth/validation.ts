@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH } from '@contract/session';
 import { PASSWORD_MAX_LENGTH, isValidPassword } from '@contract/rules';
 import { messages } from '../messages/messages';
-import { emailError } from './sign-in-rules';
+import { emailError } from '../messages/email-error';
 
 export { canSubmitSignIn, emailError } from './sign-in-rules';
 

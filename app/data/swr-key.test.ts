@@ -3,8 +3,9 @@ import { listAlerts } from '@contract/alerts';
 import { listDevices } from '@contract/devices';
 import { getEmailTemplate } from '@contract/notifications';
 import { lookupOrg } from '@contract/orgs';
+import { listSsoGroups } from '@contract/sso';
 import { getWebhook } from '@contract/webhook';
-import { isKeyOf, swrKey, withoutParams } from './swr-key';
+import { isKeyOf, keyParams, swrKey, withoutParams } from './swr-key';
 
 describe('swrKey', () => {
   it('is the request line of the read', () => {
@@ -52,5 +53,14 @@ describe('withoutParams', () => {
     expect(withoutParams(page2, ['page'])).toBe(withoutParams(page7, ['page']));
     expect(withoutParams(swrKey(listDevices, { page: 1 }), ['page'])).toBe('GET /orgs');
     expect(withoutParams('GET /orgs/webhook', ['page'])).toBe('GET /orgs/webhook');
+  });
+});
+
+describe('keyParams', () => {
+  it('reads back the parameters a key was made with', () => {
+    const key = swrKey(listSsoGroups, { searchQuery: 'eng & ops', nextPage: 'abc=' });
+    expect(keyParams(key).get('searchQuery')).toBe('eng & ops');
+    expect(keyParams(key).get('nextPage')).toBe('abc=');
+    expect([...keyParams(swrKey(listSsoGroups))]).toEqual([]);
   });
 });

@@ -35,3 +35,9 @@ export function withoutParams(key: string, names: readonly string[]): string {
   const rest = params.toString();
   return rest ? `${key.slice(0, at)}?${rest}` : key.slice(0, at);
 }
+
+/** The parameters of a key made by `swrKey`, for a fetcher that gets only the key (SWR infinite). */
+export function keyParams(key: string): URLSearchParams {
+  const at = key.indexOf('?');
+  return new URLSearchParams(at < 0 ? '' : key.slice(at + 1));
+}
