@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -8,7 +9,7 @@ import storybook from 'eslint-plugin-storybook';
 import globals from 'globals';
 
 /**
- * Folder boundaries of DEVELOPERS.md, enforced here rather than hoped for:
+ * Folder boundaries of docs/architecture.md, enforced here rather than hoped for:
  *   ui/        → nothing of ours outside ui/
  *   contract/  → zod only
  *   app/       → ui/, contract/
@@ -19,8 +20,73 @@ const boundary = (target, allowed) => ({
   from: ['./ui', './contract', './app', './server', './tests', './scripts', './.storybook'].filter(
     (f) => f !== target && !allowed.includes(f),
   ),
-  message: `${target} may import only ${allowed.length ? allowed.join(', ') : 'itself'} (DEVELOPERS.md).`,
+  message: `${target} may import only ${allowed.length ? allowed.join(', ') : 'itself'} (docs/architecture.md, "Folders").`,
 });
+
+/**
+ * Rooms inside app/ (docs/architecture.md, "Features and plumbing"). A feature is a part of the
+ * product a user visits: its screens, their stories and its data hooks (`use-*.ts`). Plumbing is
+ * what features share. A feature may import plumbing, ui/ and contract/, never another feature;
+ * what two features need moves to plumbing (or to ui/ if it is a generic widget). Plumbing never
+ * imports a feature, except the composition root that wires screens into routes (APP_ROOT).
+ * A new folder in app/ goes in one of the two lists.
+ */
+const APP_FEATURES = [
+  'alerts', //      alerts console
+  'auth', //        sign-in, lookup, password recovery, SSO sign-in, sign-out
+  'dashboard', //   device list
+  'error', //       error page
+  'members', //     member flows: options, CSV, manual, SSO setup and groups, review
+  'placeholder', // coming-soon pages
+  'settings', //    the settings tabs
+  'welcome', //     trial welcome
+];
+const APP_PLUMBING = [
+  'analytics', //   page views and events
+  'api', //         the API client and its rules (401, generic messages)
+  'data', //        SWR keys from the contract, the mutation hook, session refresh
+  'errors', //      error reporting and the failure rule
+  'format', //      dates and times
+  'frame', //       the page frame and the toast area
+  'messages', //    every catalogued text (spec 8), toasts, the e-mail rule's texts
+  'mocks', //       story helpers (MSW handlers, story router)
+  'payments', //    the payments adapter and the card form both billing and welcome use
+  'privacy', //     redaction of secrets
+  'routing', //     paths, links, page titles, routes and route intent
+  'session', //     the session store, cookies, SSO sign-in URL
+];
+// A folder of app/ in neither list is a question nobody answered yet: answer it there.
+const unlisted = readdirSync(new URL('./app', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .filter((name) => !APP_FEATURES.includes(name) && !APP_PLUMBING.includes(name));
+if (unlisted.length) {
+  throw new Error(
+    `eslint.config.js: app/${unlisted.join(', app/')} is neither in APP_FEATURES nor in APP_PLUMBING (docs/architecture.md, "Features and plumbing").`,
+  );
+}
+
+/**
+ * The composition root wires the features' screens into routes and route intent: app/main.tsx
+ * (no zone targets it) and these files of routing/, which the plumbing zone leaves out.
+ */
+const APP_ROOT_IN_ROUTING = ['routes.tsx', 'route-intent.ts'];
+
+const featureZones = APP_FEATURES.map((feature) => ({
+  target: `./app/${feature}`,
+  from: APP_FEATURES.filter((other) => other !== feature).map((other) => `./app/${other}`),
+  message: `app/${feature} is a feature: it may import app plumbing, ui/ and contract/, not another feature. Move what they share to app plumbing or ui/ (docs/architecture.md, "Features and plumbing").`,
+}));
+const plumbingZone = {
+  target: [
+    ...APP_PLUMBING.filter((folder) => folder !== 'routing').map((folder) => `./app/${folder}/**`),
+    `./app/routing/!(${APP_ROOT_IN_ROUTING.join('|')})`,
+    './app/*.ts',
+  ],
+  from: APP_FEATURES.map((feature) => `./app/${feature}`),
+  message:
+    'App plumbing may not import a feature; only the composition root wires screens into routes (docs/architecture.md, "Features and plumbing").',
+};
 
 export default tseslint.config(
   {
@@ -57,6 +123,8 @@ export default tseslint.config(
             boundary('./contract', []),
             boundary('./app', ['./ui', './contract']),
             boundary('./server', ['./contract']),
+            ...featureZones,
+            plumbingZone,
           ],
         },
       ],
@@ -91,6 +159,34 @@ export default tseslint.config(
     },
   },
   {
+    // Data access lives in the feature's data-hook file (docs/architecture.md, "Data"): screens
+    // get their reads and changes from `use-*.ts`, never from SWR or the API client directly.
+    files: APP_FEATURES.map((feature) => `app/${feature}/**/*.{ts,tsx}`),
+    ignores: [
+      'app/**/use-*.ts',
+      'app/**/*.stories.tsx',
+      'app/**/*.test.{ts,tsx}',
+      // First loads, kept off SWR (issue 9), and the session hydration after SSO.
+      'app/auth/login-screen.tsx',
+      'app/auth/lookup-screen.tsx',
+      'app/auth/sso-login-screen.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['swr', 'swr/*', '**/api/api'],
+              message:
+                'Screens get data and changes from their feature\'s use-*.ts (useSWR with swrKey, useMutation): docs/architecture.md, "Data".',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -99,7 +195,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(?!zod(/|$)|\\.{1,2}/)',
-              message: 'contract/ may import only zod (DEVELOPERS.md).',
+              message: 'contract/ may import only zod (docs/architecture.md, "Folders").',
             },
           ],
         },

@@ -1,7 +1,7 @@
 import { MaskedSecret } from '@ui/masked-secret/masked-secret';
+import { ToggleSettingCard } from '@ui/toggle-setting/toggle-setting';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
-import { ToggleSettingCard } from './toggle-setting';
 import { useMdm } from './use-mdm';
 
 /** The MDM tab (spec 2.6): the MDM Token once enabled. */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { CopyableField } from '@ui/copyable-field/copyable-field';
 import { MaskedSecret } from '@ui/masked-secret/masked-secret';
+import { ToggleSettingCard } from '@ui/toggle-setting/toggle-setting';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
-import { ToggleSettingCard } from './toggle-setting';
 import { useScim } from './use-scim';
 
 /** The SCIM tab (spec 2.6): URL and Authorization Header once enabled. */
