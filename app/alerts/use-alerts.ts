@@ -7,10 +7,10 @@ import {
   type ListAlertsQuery,
 } from '@contract/alerts';
 import { api } from '../api/api';
+import { readFailure } from '../data/read-failure';
 import { isKeyOf, swrKey } from '../data/swr-key';
 import { useMutation } from '../data/use-mutation';
 import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 import type { AlertsQuery } from './alerts-query';
 
 const EMPTY: AlertPage = { alerts: [], totalPages: 0 };
@@ -31,7 +31,7 @@ export function useAlerts(query: AlertsQuery) {
     {
       revalidateOnFocus: false,
       shouldRetryOnError: false,
-      onError: () => notify.error(messages.alertsFailed),
+      onError: readFailure(listAlerts, messages.alertsFailed),
     },
   );
   const page = error ? EMPTY : data;

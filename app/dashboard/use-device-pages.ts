@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import useSWR, { mutate as mutateGlobal, preload, useSWRConfig } from 'swr';
 import { listDevices, unenrollDevices, type DevicePage } from '@contract/devices';
 import { api } from '../api/api';
+import { readFailure } from '../data/read-failure';
 import { isKeyOf, swrKey, withoutParams } from '../data/swr-key';
 import { useMutation } from '../data/use-mutation';
 import { reportUnexpected } from '../errors/error-reporting';
 import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 import { toListDevicesQuery, type DashboardQuery } from './dashboard-query';
 
 const EMPTY_PAGE: DevicePage = { devices: [], totalPages: 0 };
@@ -89,7 +89,7 @@ export function useDevicePages(query: DashboardQuery) {
       revalidateIfStale: false,
       shouldRetryOnError: false,
       keepPreviousData: false,
-      onError: () => notify.error(messages.dashboardRowsFailed),
+      onError: readFailure(listDevices, messages.dashboardRowsFailed),
     },
   );
 

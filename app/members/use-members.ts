@@ -14,10 +14,10 @@ import {
   type SsoConfigBody,
 } from '@contract/sso';
 import { api } from '../api/api';
+import { readFailure } from '../data/read-failure';
 import { swrKey } from '../data/swr-key';
 import { useMutation } from '../data/use-mutation';
 import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 import { setSsoOnboarding } from '../session/cookies';
 
 /*
@@ -31,7 +31,7 @@ const swrOptions = { revalidateOnFocus: false } as const;
 export function useExistingMembers() {
   return useSWR(swrKey(listMembers), () => api.call(listMembers), {
     ...swrOptions,
-    onError: () => notify.error(messages.fetchMembersFailed),
+    onError: readFailure(listMembers, messages.fetchMembersFailed),
   });
 }
 
@@ -39,7 +39,7 @@ export function useExistingMembers() {
 export function useSsoProvider(enabled: boolean) {
   return useSWR(enabled ? swrKey(getSsoProvider) : null, () => api.call(getSsoProvider), {
     ...swrOptions,
-    onError: () => notify.error(messages.ssoProviderFailed),
+    onError: readFailure(getSsoProvider, messages.ssoProviderFailed),
   });
 }
 

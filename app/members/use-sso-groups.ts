@@ -2,9 +2,9 @@ import { useState } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { listSsoGroups, type SsoGroupPage } from '@contract/sso';
 import { api } from '../api/api';
+import { readFailure } from '../data/read-failure';
 import { keyParams, swrKey } from '../data/swr-key';
 import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 
 /**
  * The provider's directory groups (spec 4 "Group selection"): pages load as the list is scrolled
@@ -39,7 +39,7 @@ export function useSsoGroups() {
       revalidateFirstPage: false,
       revalidateOnFocus: false,
       shouldRetryOnError: false,
-      onError: () => notify.error(messages.ssoGroupsFailed),
+      onError: readFailure(listSsoGroups, messages.ssoGroupsFailed),
     },
   );
 

@@ -1,10 +1,10 @@
 import useSWR from 'swr';
 import { addAdmin, listAdmins, resendAdminInvite, type Admin } from '@contract/admins';
 import { api } from '../api/api';
+import { readFailure } from '../data/read-failure';
 import { swrKey } from '../data/swr-key';
 import { useMutation } from '../data/use-mutation';
 import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 
 const adminsKey = swrKey(listAdmins);
 
@@ -12,7 +12,7 @@ const adminsKey = swrKey(listAdmins);
 export function useAdmins() {
   const { data, error } = useSWR(adminsKey, () => api.call(listAdmins), {
     revalidateOnFocus: false,
-    onError: () => notify.error(messages.adminsFailed),
+    onError: readFailure(listAdmins, messages.adminsFailed),
   });
   const invite = useMutation({
     action: 'addAdmin',

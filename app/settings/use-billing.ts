@@ -8,10 +8,10 @@ import {
 } from '@contract/billing';
 import { api } from '../api/api';
 import { refreshSession } from '../data/refresh-session';
+import { readFailure } from '../data/read-failure';
 import { swrKey } from '../data/swr-key';
 import { useMutation } from '../data/use-mutation';
 import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 
 /* The billing and plan tabs' data (spec 2.6, 4 "Plan", "Payment update"). */
 
@@ -26,7 +26,7 @@ export const billingKeys = {
 export function useBillingInfo() {
   return useSWR(billingKeys.billingInfo, () => api.call(getBillingInfo), {
     ...swrOptions,
-    onError: () => notify.error(messages.billingInfoFailed),
+    onError: readFailure(getBillingInfo, messages.billingInfoFailed),
   });
 }
 
@@ -37,7 +37,7 @@ export function useBillingInfo() {
 export function usePlan() {
   const { data, error, isLoading } = useSWR(billingKeys.planInfo, () => api.call(getPlanInfo), {
     ...swrOptions,
-    onError: () => notify.error(messages.planInfoFailed),
+    onError: readFailure(getPlanInfo, messages.planInfoFailed),
   });
   const afterPlanChange = {
     revalidate: [billingKeys.planInfo, billingKeys.billingInfo],

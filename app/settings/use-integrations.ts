@@ -22,10 +22,10 @@ import {
   type Webhook,
 } from '@contract/webhook';
 import { api } from '../api/api';
+import { readFailure } from '../data/read-failure';
 import { swrKey } from '../data/swr-key';
 import { useMutation } from '../data/use-mutation';
 import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 import { isServerError } from './failure';
 
 /*
@@ -46,7 +46,7 @@ const keys = {
 export function useApiToken() {
   const { data, error, isLoading } = useSWR(keys.apiToken, () => api.call(getApiToken), {
     ...swrOptions,
-    onError: () => notify.error(messages.apiKeyFailed),
+    onError: readFailure(getApiToken, messages.apiKeyFailed),
   });
   const generate = useMutation({
     action: 'generateApiToken',
@@ -71,7 +71,7 @@ export function useApiToken() {
 export function useWebhook() {
   const { data, isLoading } = useSWR(keys.webhook, () => api.call(getWebhook), {
     ...swrOptions,
-    onError: () => notify.error(messages.webhookFailed),
+    onError: readFailure(getWebhook, messages.webhookFailed),
   });
   const fetchSecret = useMutation({
     action: 'getWebhookSecret',
@@ -107,12 +107,12 @@ export function useWebhook() {
 export function useConditionalAccess({ removalPending }: { removalPending: boolean }) {
   const config = useSWR(keys.conditionalAccess, () => api.call(getConditionalAccessConfig), {
     ...swrOptions,
-    onError: () => notify.error(messages.conditionalAccessFailed),
+    onError: readFailure(getConditionalAccessConfig, messages.conditionalAccessFailed),
     refreshInterval: (latest) => (removalPending && latest?.provider ? 2000 : 0),
   });
   const policy = useSWR(keys.policy, () => api.call(getConditionalAccessPolicy), {
     ...swrOptions,
-    onError: () => notify.error(messages.conditionalAccessPolicyFailed),
+    onError: readFailure(getConditionalAccessPolicy, messages.conditionalAccessPolicyFailed),
   });
   const save = useMutation({
     action: 'saveConditionalAccess',

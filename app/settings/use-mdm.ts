@@ -1,10 +1,10 @@
 import useSWR from 'swr';
 import { getMdmConfig, updateMdmConfig } from '@contract/mdm';
 import { api } from '../api/api';
+import { readFailure } from '../data/read-failure';
 import { swrKey } from '../data/swr-key';
 import { useMutation } from '../data/use-mutation';
 import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 import { withDetail } from './failure';
 
 const mdmKey = swrKey(getMdmConfig);
@@ -13,7 +13,7 @@ const mdmKey = swrKey(getMdmConfig);
 export function useMdm() {
   const { data, error, isLoading } = useSWR(mdmKey, () => api.call(getMdmConfig), {
     revalidateOnFocus: false,
-    onError: (e) => notify.error(withDetail(messages.mdmGetFailed, e)),
+    onError: readFailure(getMdmConfig, (e) => withDetail(messages.mdmGetFailed, e)),
   });
   const update = useMutation({
     action: 'updateMdmConfig',

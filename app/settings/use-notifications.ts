@@ -12,10 +12,10 @@ import {
   type UpdateNotificationPreferencesBody,
 } from '@contract/notifications';
 import { api } from '../api/api';
+import { readFailure } from '../data/read-failure';
 import { swrKey } from '../data/swr-key';
 import { useMutation } from '../data/use-mutation';
 import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 import { prepareTemplate } from './email-template';
 
 /*
@@ -30,7 +30,7 @@ export function useEmailPreferences() {
   const key = swrKey(getEmailPreferences);
   const { data, error, isLoading } = useSWR(key, () => api.call(getEmailPreferences), {
     ...swrOptions,
-    onError: () => notify.error(messages.emailPreferencesFailed),
+    onError: readFailure(getEmailPreferences, messages.emailPreferencesFailed),
   });
   const update = useMutation({
     action: 'updateEmailPreferences',
@@ -48,7 +48,7 @@ export function useEmailTemplate(type: EmailTemplateType) {
   const key = swrKey(getEmailTemplate, { type });
   const { data, isLoading } = useSWR(key, () => api.call(getEmailTemplate, { query: { type } }), {
     ...swrOptions,
-    onError: () => notify.error(messages.emailTemplateFailed),
+    onError: readFailure(getEmailTemplate, messages.emailTemplateFailed),
   });
   const save = useMutation({
     action: 'saveEmailTemplate',
@@ -73,7 +73,10 @@ export function useNotificationPreferences(topic: NotificationTopic) {
   const { data, error, isLoading } = useSWR(
     key,
     () => api.call(getNotificationPreferences, { query: { topic } }),
-    { ...swrOptions, onError: () => notify.error(messages.notificationPreferencesFailed) },
+    {
+      ...swrOptions,
+      onError: readFailure(getNotificationPreferences, messages.notificationPreferencesFailed),
+    },
   );
   const update = useMutation({
     action: 'updateNotificationPreferences',

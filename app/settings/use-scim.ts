@@ -1,10 +1,10 @@
 import useSWR from 'swr';
 import { getScimConfig, updateScimConfig } from '@contract/scim';
 import { api } from '../api/api';
+import { readFailure } from '../data/read-failure';
 import { swrKey } from '../data/swr-key';
 import { useMutation } from '../data/use-mutation';
 import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 import { withDetail } from './failure';
 
 const scimKey = swrKey(getScimConfig);
@@ -13,7 +13,7 @@ const scimKey = swrKey(getScimConfig);
 export function useScim() {
   const { data, error, isLoading } = useSWR(scimKey, () => api.call(getScimConfig), {
     revalidateOnFocus: false,
-    onError: (e) => notify.error(withDetail(messages.scimGetFailed, e)),
+    onError: readFailure(getScimConfig, (e) => withDetail(messages.scimGetFailed, e)),
   });
   const update = useMutation({
     action: 'updateScimConfig',

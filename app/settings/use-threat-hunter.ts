@@ -1,10 +1,10 @@
 import useSWR from 'swr';
 import { addThreatHunterUser, listThreatHunterUsers } from '@contract/threat-hunter';
 import { api } from '../api/api';
+import { readFailure } from '../data/read-failure';
 import { swrKey } from '../data/swr-key';
 import { useMutation } from '../data/use-mutation';
 import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 
 const usersKey = swrKey(listThreatHunterUsers);
 
@@ -12,7 +12,7 @@ const usersKey = swrKey(listThreatHunterUsers);
 export function useThreatHunterUsers() {
   const { data, error, isLoading } = useSWR(usersKey, () => api.call(listThreatHunterUsers), {
     revalidateOnFocus: false,
-    onError: () => notify.error(messages.threatHunterUsersFailed),
+    onError: readFailure(listThreatHunterUsers, messages.threatHunterUsersFailed),
   });
   const provision = useMutation({
     action: 'addThreatHunterUser',
