@@ -166,7 +166,7 @@ export default tseslint.config(
       'app/**/use-*.ts',
       'app/**/*.stories.tsx',
       'app/**/*.test.{ts,tsx}',
-      // First loads, kept off SWR (issue 9), and the session hydration after SSO.
+      // First loads, kept off SWR (README "Performance"), and the session hydration after SSO.
       'app/auth/login-screen.tsx',
       'app/auth/lookup-screen.tsx',
       'app/auth/sso-login-screen.tsx',

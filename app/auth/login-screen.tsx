@@ -56,7 +56,8 @@ export default function LoginScreen() {
     setFailures([]);
     analytics.track('signIn');
     // Not useMutation: this screen is a first load, and the hook would bring SWR into it
-    // (issue 9). The failure rule is the same: the catalogued texts, and a bug is reported.
+    // (first-load budget, README "Performance"). The failure rule is the same: the catalogued
+    // texts, and a bug is reported.
     try {
       // The endpoint's schemas load with the first call, not with the page (issue 9).
       const { login } = await import('@contract/session');

@@ -32,7 +32,8 @@ export default function LookupScreen() {
     const slug = normalizeSlug(organization);
     analytics.track('lookupCompany');
     // Not useMutation: this screen is a first load, and the hook would bring SWR into it
-    // (issue 9). The failure rule is the same: the catalogued text, and a bug is reported.
+    // (first-load budget, README "Performance"). The failure rule is the same: the catalogued
+    // text, and a bug is reported.
     try {
       // The endpoint's schemas load with the first call, not with the page (issue 9).
       const { lookupOrg } = await import('@contract/orgs');

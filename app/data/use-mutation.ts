@@ -61,8 +61,8 @@ const text = <A extends unknown[]>(
 ) => (typeof value === 'function' ? value(...args) : value);
 
 /**
- * The one way the portal changes data (issue 15), on SWR's `useSWRMutation`. It owns what every
- * change needs and no screen should write again:
+ * The one way the portal changes data (docs/architecture.md, "Data"), on SWR's `useSWRMutation`.
+ * It owns what every change needs and no screen should write again:
  * - `busy` while it runs;
  * - the catalogued success and failure texts (spec 8), toasted;
  * - the cache: the answer populates the read it replaces, or the reads it touched are fetched

@@ -4,7 +4,7 @@ import { messages } from './messages';
 /*
  * The e-mail rule's texts (spec 5), shared by every form with an e-mail field: sign-in and
  * recovery, the member and administrator invitations, Threat Hunter. Without zod, so the
- * sign-in screen's first load does not need the schema library (issue 9).
+ * sign-in screen's first load does not need the schema library (README "Performance").
  */
 
 const EMAIL_MESSAGES: Record<EmailProblem, string> = {
