@@ -92,6 +92,8 @@ export default tseslint.config(
   {
     ignores: [
       'node_modules',
+      // The worktree's TMPDIR (Playwright's transform cache, test databases).
+      '.tmp',
       'dist',
       'storybook-static',
       '.data',
