@@ -311,6 +311,25 @@ describe('useMutation: failure', () => {
     expect(result.current.mutation.busy).toBe(false);
   });
 
+  it('a throw in what follows a failure is reported too, and the change is not left busy', async () => {
+    const bug = new TypeError('setTurnedOn is not a function');
+    const { result } = setup({
+      action: 'getWebhookSecret',
+      run: async () => Promise.reject(new ApiError(500, {})),
+      failure: messages.webhookSecretFailed,
+    });
+    await act(() =>
+      result.current.mutation.trigger(undefined, {
+        onError: () => {
+          throw bug;
+        },
+      }),
+    );
+    expect(notify.error).toHaveBeenCalledWith('Failed to get webhook secret.');
+    expect(reportError).toHaveBeenCalledWith(bug, { action: 'getWebhookSecret' });
+    expect(result.current.mutation.busy).toBe(false);
+  });
+
   it('a throw after the change succeeded is reported, without a failure text', async () => {
     const bug = new TypeError('navigate is not a function');
     const { result } = setup({

@@ -123,40 +123,52 @@ export function useMutation<Arg = void, Data = unknown, Cached = Data>(
       const outcome: Outcome = { failed: false };
       setPending((n) => n + 1);
       setError(undefined);
-      const data = await swrTrigger({ arg, outcome }).catch((thrown: unknown) => {
-        if (!outcome.failed) Object.assign(outcome, { failed: true, error: thrown });
-        return undefined;
-      });
-      const current = latest.current;
+      try {
+        const data = await swrTrigger({ arg, outcome }).catch((thrown: unknown) => {
+          if (!outcome.failed) Object.assign(outcome, { failed: true, error: thrown });
+          return undefined;
+        });
+        const current = latest.current;
+        // What follows the call is the screen's own code: a throw there is a bug to report,
+        // and must not leave the change busy for ever.
+        const settle = (work: () => unknown) =>
+          Promise.resolve()
+            .then(work)
+            .catch((bug: unknown) => reportError(bug, { action: current.action }));
 
-      if (outcome.failed) {
-        const failure = outcome.error;
-        if (!isExpectedFailure(failure)) reportError(failure, { action: current.action });
-        setError(failure);
-        const message = text(current.failure, failure, arg);
-        if (message) notify.error(message);
-        current.onError?.(failure, arg);
-        options.onError?.(failure, arg);
+        if (outcome.failed) {
+          const failure = outcome.error;
+          if (!isExpectedFailure(failure)) reportError(failure, { action: current.action });
+          setError(failure);
+          await settle(() => {
+            const message = text(current.failure, failure, arg);
+            if (message) notify.error(message);
+            current.onError?.(failure, arg);
+            options.onError?.(failure, arg);
+          });
+          if (options.throwOnError) throw failure;
+          return undefined;
+        }
+
+        const answer = data as Data;
+        await settle(async () => {
+          const message = text(current.success, answer, arg);
+          if (message) notify.success(message);
+          const targets =
+            typeof current.revalidate === 'function'
+              ? current.revalidate(answer, arg)
+              : (current.revalidate ?? []);
+          await Promise.all([
+            ...targets.map((target) => mutate(target)),
+            Promise.resolve()
+              .then(() => current.onSuccess?.(answer, arg))
+              .then(() => options.onSuccess?.(answer, arg)),
+          ]);
+        });
+        return answer;
+      } finally {
         setPending((n) => n - 1);
-        if (options.throwOnError) throw failure;
-        return undefined;
       }
-
-      const answer = data as Data;
-      const message = text(current.success, answer, arg);
-      if (message) notify.success(message);
-      const targets =
-        typeof current.revalidate === 'function'
-          ? current.revalidate(answer, arg)
-          : (current.revalidate ?? []);
-      await Promise.all([
-        ...targets.map((target) => mutate(target)),
-        Promise.resolve()
-          .then(() => current.onSuccess?.(answer, arg))
-          .then(() => options.onSuccess?.(answer, arg)),
-      ]).catch((bug: unknown) => reportError(bug, { action: current.action }));
-      setPending((n) => n - 1);
-      return answer;
     },
     [mutate, swrTrigger],
   );
