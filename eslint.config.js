@@ -92,7 +92,7 @@ export default tseslint.config(
   {
     ignores: [
       'node_modules',
-      // The worktree's TMPDIR (Playwright's transform cache, test databases).
+      // The worktree's TMPDIR (Playwright's compile cache, test databases).
       '.tmp',
       'dist',
       'storybook-static',
