@@ -28,7 +28,7 @@ const boundary = (target, allowed) => ({
  * product a user visits: its screens, their stories and its data hooks (`use-*.ts`). Plumbing is
  * what features share. A feature may import plumbing, ui/ and contract/, never another feature;
  * what two features need moves to plumbing (or to ui/ if it is a generic widget). Plumbing never
- * imports a feature, except the composition root that wires screens into routes (APP_ROOT).
+ * imports a feature, except the composition root that wires screens into routes (below).
  * A new folder in app/ goes in one of the two lists.
  */
 const APP_FEATURES = [
