@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -27,13 +28,80 @@ const boundary = (target, allowed) => ({
     './scripts',
     './.storybook',
   ].filter((f) => f !== target && !allowed.includes(f)),
-  message: `${target} may import only itself${allowed.map((a) => `, ${a}`).join('')} (docs/architecture.md).`,
+  message: `${target} may import only itself${allowed.map((a) => `, ${a}`).join('')} (docs/architecture.md, "Folders").`,
 });
+
+/**
+ * Rooms inside app/ (docs/architecture.md, "Features and plumbing"). A feature is a part of the
+ * product a user visits: its screens, their stories and its data hooks (`use-*.ts`). Plumbing is
+ * what features share. A feature may import plumbing, ui/ and contract/, never another feature;
+ * what two features need moves to plumbing (or to ui/ if it is a generic widget). Plumbing never
+ * imports a feature, except the composition root that wires screens into routes (below).
+ * A new folder in app/ goes in one of the two lists.
+ */
+const APP_FEATURES = [
+  'alerts', //      alerts console
+  'auth', //        sign-in, lookup, password recovery, SSO sign-in, sign-out
+  'dashboard', //   device list
+  'error', //       error page
+  'members', //     member flows: options, CSV, manual, SSO setup and groups, review
+  'placeholder', // coming-soon pages
+  'settings', //    the settings tabs
+  'welcome', //     trial welcome
+];
+const APP_PLUMBING = [
+  'analytics', //   page views and events
+  'api', //         the API client and its rules (401, generic messages)
+  'data', //        SWR keys from the contract, the mutation hook, session refresh
+  'errors', //      error reporting and the failure rule
+  'format', //      dates and times
+  'frame', //       the page frame and the toast area
+  'messages', //    every catalogued text (spec 8), toasts, the e-mail rule's texts
+  'mocks', //       story helpers (MSW handlers, story router)
+  'payments', //    the payments adapter and the card form both billing and welcome use
+  'privacy', //     redaction of secrets
+  'routing', //     paths, links, page titles, routes and route intent
+  'session', //     the session store, cookies, SSO sign-in URL
+];
+// A folder of app/ in neither list is a question nobody answered yet: answer it there.
+const unlisted = readdirSync(new URL('./app', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .filter((name) => !APP_FEATURES.includes(name) && !APP_PLUMBING.includes(name));
+if (unlisted.length) {
+  throw new Error(
+    `eslint.config.js: app/${unlisted.join(', app/')} is neither in APP_FEATURES nor in APP_PLUMBING (docs/architecture.md, "Features and plumbing").`,
+  );
+}
+
+/**
+ * The composition root wires the features' screens into routes and route intent: app/main.tsx
+ * (no zone targets it) and these files of routing/, which the plumbing zone leaves out.
+ */
+const APP_ROOT_IN_ROUTING = ['routes.tsx', 'route-intent.ts'];
+
+const featureZones = APP_FEATURES.map((feature) => ({
+  target: `./app/${feature}`,
+  from: APP_FEATURES.filter((other) => other !== feature).map((other) => `./app/${other}`),
+  message: `app/${feature} is a feature: it may import app plumbing, ui/, contract/ and domain/, not another feature. Move what they share to app plumbing or ui/ (docs/architecture.md, "Features and plumbing").`,
+}));
+const plumbingZone = {
+  target: [
+    ...APP_PLUMBING.filter((folder) => folder !== 'routing').map((folder) => `./app/${folder}/**`),
+    `./app/routing/!(${APP_ROOT_IN_ROUTING.join('|')})`,
+    './app/*.ts',
+  ],
+  from: APP_FEATURES.map((feature) => `./app/${feature}`),
+  message:
+    'App plumbing may not import a feature; only the composition root wires screens into routes (docs/architecture.md, "Features and plumbing").',
+};
 
 export default tseslint.config(
   {
     ignores: [
       'node_modules',
+      // The worktree's TMPDIR (Playwright's compile cache, test databases).
+      '.tmp',
       'dist',
       'storybook-static',
       '.data',
@@ -68,6 +136,8 @@ export default tseslint.config(
             boundary('./contract', ['./domain']),
             boundary('./app', ['./ui', './contract', './domain']),
             boundary('./server', ['./contract', './domain']),
+            ...featureZones,
+            plumbingZone,
           ],
         },
       ],
@@ -97,6 +167,34 @@ export default tseslint.config(
             'Literal[value=/(group|peer)-(data|aria)-/], TemplateElement[value.raw=/(group|peer)-(data|aria)-/]',
           message:
             'No group-/peer- attribute variants: they make every attribute change restyle whole subtrees. Pass the state down and pick the class at render time.',
+        },
+      ],
+    },
+  },
+  {
+    // Data access lives in the feature's data-hook file (docs/architecture.md, "Data"): screens
+    // get their reads and changes from `use-*.ts`, never from SWR or the API client directly.
+    files: APP_FEATURES.map((feature) => `app/${feature}/**/*.{ts,tsx}`),
+    ignores: [
+      'app/**/use-*.ts',
+      'app/**/*.stories.tsx',
+      'app/**/*.test.{ts,tsx}',
+      // First loads, kept off SWR (README "Performance"), and the session hydration after SSO.
+      'app/auth/login-screen.tsx',
+      'app/auth/lookup-screen.tsx',
+      'app/auth/sso-login-screen.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['swr', 'swr/*', '**/api/api'],
+              message:
+                'Screens get data and changes from their feature\'s use-*.ts (useSWR with swrKey, useMutation): docs/architecture.md, "Data".',
+            },
+          ],
         },
       ],
     },

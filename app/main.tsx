@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { useLocation } from 'wouter';
 import { analytics } from './analytics/instance';
 import { api } from './api/api';
-import { startErrorReporting } from './errors/error-reporting';
+import { reportUnexpected, startErrorReporting } from './errors/error-reporting';
 import { AppFrame } from './frame/app-frame';
 import { AppErrorBoundary } from './routing/app-error-boundary';
 import { AppRoutes } from './routing/routes';
@@ -30,7 +30,8 @@ function revalidateSession() {
   import('@contract/session')
     .then(({ getSession }) => api.call(getSession))
     .then((session) => sessionStore.dispatch({ type: 'FetchSessionData', session }))
-    .catch(() => undefined);
+    // The stored copy stays until the next load; a bug is reported.
+    .catch((error: unknown) => reportUnexpected(error, { action: 'revalidateSession' }));
 }
 
 /** Revalidates once the frame (and its toast area) is on screen, so a 401 is always seen. */

@@ -27,7 +27,7 @@ import { usePageTitle } from '../routing/page-title';
 import { planAlertAction } from './alert-actions';
 import { alertColumns, sortAlerts } from './alert-columns';
 import { parseAlertsQuery, serializeAlertsQuery, type AlertsQuery } from './alerts-query';
-import { useAlerts } from './use-alerts';
+import { useAlerts, useUpdateAlerts } from './use-alerts';
 
 /** Spec 2.5: All alerts, Open alerts, Closed alerts. */
 const STATUS_FILTER_LABELS: Record<AlertStatusFilter, string> = {
@@ -63,14 +63,15 @@ export default function AlertsScreen() {
   const [location, navigate] = useLocation();
   const query = useMemo(() => parseAlertsQuery(search), [search]);
   const canonical = serializeAlertsQuery(query);
-  const { alerts, totalPages, loading, failed, update } = useAlerts(query);
+  const { alerts, totalPages, loading, failed } = useAlerts(query);
+  const update = useUpdateAlerts();
+  const updating = update.busy;
   const [sorting, setSorting] = useState<SortingState>([]);
   const [selection, setSelection] = useState<{ view: string; rows: RowSelectionState }>({
     view: '',
     rows: {},
   });
   const [action, setAction] = useState<AlertStatus | ''>('');
-  const [updating, setUpdating] = useState(false);
   const tableArea = useRef<HTMLDivElement>(null);
 
   const go = (next: AlertsQuery) => navigate(`${paths.alertsConsole}${serializeAlertsQuery(next)}`);
@@ -103,17 +104,16 @@ export default function AlertsScreen() {
       notify.info(plan.message);
       return;
     }
-    setUpdating(true);
-    try {
-      await update(plan.alertIds, plan.status);
-      notify.success(messages.alertsUpdated(plan.alertIds.length));
-      setAction('');
-      setSelection({ view: canonical, rows: {} });
-    } catch {
-      notify.error(messages.updateAlertsFailed);
-    } finally {
-      setUpdating(false);
-    }
+    await update.trigger(
+      { alertIds: plan.alertIds, status: plan.status },
+      {
+        // The dropdown resets to 'Select option' (spec 4).
+        onSuccess: () => {
+          setAction('');
+          setSelection({ view: canonical, rows: {} });
+        },
+      },
+    );
   }
 
   const noAlertsAtAll =

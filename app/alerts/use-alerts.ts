@@ -1,45 +1,60 @@
-import useSWR, { useSWRConfig } from 'swr';
-import { listAlerts, updateAlerts, type AlertPage, type AlertStatus } from '@contract/alerts';
+import useSWR from 'swr';
+import {
+  listAlerts,
+  updateAlerts,
+  type AlertPage,
+  type AlertStatus,
+  type ListAlertsQuery,
+} from '@contract/alerts';
 import { api } from '../api/api';
+import { readFailure } from '../data/read-failure';
+import { isKeyOf, swrKey } from '../data/swr-key';
+import { useMutation } from '../data/use-mutation';
 import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
-import { serializeAlertsQuery, type AlertsQuery } from './alerts-query';
+import type { AlertsQuery } from './alerts-query';
 
-const PREFIX = 'alerts|';
 const EMPTY: AlertPage = { alerts: [], totalPages: 0 };
 
 /**
  * One page of alerts (spec 3 "paginatedAlerts", 7.2). A failure shows an empty list and says
- * 'Failed to get alerts'. After an update every cached alerts page is refreshed.
+ * 'Failed to get alerts'.
  */
 export function useAlerts(query: AlertsQuery) {
-  const { mutate } = useSWRConfig();
-  const key = `${PREFIX}${serializeAlertsQuery(query)}`;
+  const apiQuery: ListAlertsQuery = {
+    page: query.page,
+    pageSize: query.pageSize,
+    status: query.status ?? undefined,
+  };
   const { data, error, isLoading } = useSWR(
-    key,
-    () =>
-      api.call(listAlerts, {
-        query: { page: query.page, pageSize: query.pageSize, status: query.status ?? undefined },
-      }),
+    swrKey(listAlerts, apiQuery),
+    () => api.call(listAlerts, { query: apiQuery }),
     {
       revalidateOnFocus: false,
       shouldRetryOnError: false,
-      onError: () => notify.error(messages.alertsFailed),
+      onError: readFailure(listAlerts, messages.alertsFailed),
     },
   );
   const page = error ? EMPTY : data;
-
-  async function update(alertIds: string[], status: AlertStatus) {
-    await api.call(updateAlerts, { body: { alertIds, status } });
-    // Changing status moves alerts between filters: every cached page may be stale.
-    await mutate((k) => typeof k === 'string' && k.startsWith(PREFIX));
-  }
 
   return {
     alerts: page?.alerts ?? [],
     totalPages: page?.totalPages ?? 0,
     loading: isLoading && !page,
     failed: Boolean(error),
-    update,
   };
+}
+
+/**
+ * The bulk status change (spec 4 "Alerts"). Changing status moves alerts between filters, so
+ * every cached page of alerts is fetched again.
+ */
+export function useUpdateAlerts() {
+  return useMutation({
+    action: 'updateAlerts',
+    run: (change: { alertIds: string[]; status: AlertStatus }) =>
+      api.call(updateAlerts, { body: change }),
+    revalidate: [isKeyOf(listAlerts)],
+    success: (_answer, change) => messages.alertsUpdated(change.alertIds.length),
+    failure: messages.updateAlertsFailed,
+  });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { getSession, login } from '@contract/session';
 import { createSessionStore } from '../session/session-store';
 import { sessions } from '@contract/fixtures/sessions';
-import { ApiError, buildQuery, createApiClient, serverMessages } from './client';
+import { ApiError, buildQuery, createApiClient, isApiFailure, serverMessages } from './client';
 import { createUnauthorizedHandler } from './unauthorized';
 
 const jsonResponse = (status: number, body: unknown) =>
@@ -80,6 +80,47 @@ describe('the API client', () => {
   it('rejects an answer that breaks the contract', async () => {
     const t = setup(200, { user: 'nope' });
     await expect(t.client.call(getSession)).rejects.toThrow(/Unexpected answer/);
+  });
+});
+
+describe('failures the portal expects, and bugs', () => {
+  it('a failure status is an API failure', async () => {
+    const error = await setup(500, { error: 'boom' })
+      .client.call(getSession)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 500, kind: 'status' });
+    expect(isApiFailure(error)).toBe(true);
+  });
+
+  it('no answer at all (offline) is an API failure with status 0, not a bug', async () => {
+    const offline = new TypeError('Failed to fetch');
+    const client = createApiClient({
+      baseUrl: '/api',
+      fetch: vi.fn(async () => Promise.reject(offline)),
+    });
+    const error = await client.call(getSession).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, kind: 'network', cause: offline });
+    expect(isApiFailure(error)).toBe(true);
+  });
+
+  it('an aborted call stays an AbortError', async () => {
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    const client = createApiClient({
+      baseUrl: '/api',
+      fetch: vi.fn(async () => Promise.reject(abort)),
+    });
+    await expect(client.call(getSession)).rejects.toBe(abort);
+  });
+
+  it('an answer that breaks the contract, and anything that is not an ApiError, is a bug', async () => {
+    const error = await setup(200, { user: 'nope' })
+      .client.call(getSession)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'contract' });
+    expect(isApiFailure(error)).toBe(false);
+    expect(isApiFailure(new TypeError('x is undefined'))).toBe(false);
+    expect(isApiFailure('text')).toBe(false);
   });
 
   it('hands message fields of a successful answer to the generic handler', async () => {

@@ -19,21 +19,46 @@ export function serverMessages(body: unknown): ServerMessage[] {
   });
 }
 
-/** A call that did not answer 2xx, or whose answer did not match the contract. */
+/**
+ * Why a call failed: the API answered with a failure status (`status`), did not answer at all
+ * (`network`: offline, connection refused; status 0), or answered 2xx with a body the contract
+ * does not allow (`contract`: the client and the server disagree, which is a bug).
+ */
+export type ApiFailureKind = 'status' | 'network' | 'contract';
+
+/** A call that did not answer 2xx, did not answer, or whose answer did not match the contract. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
-  constructor(status: number, body: unknown, message?: string) {
-    super(message ?? `Request failed with status ${status}`);
+  readonly kind: ApiFailureKind;
+  constructor(
+    status: number,
+    body: unknown,
+    message?: string,
+    options: { kind?: ApiFailureKind; cause?: unknown } = {},
+  ) {
+    super(message ?? `Request failed with status ${status}`, { cause: options.cause });
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.kind = options.kind ?? 'status';
   }
   /** The server's own texts (for screens that show them, e.g. sign-in). */
   get messages(): ServerMessage[] {
     return serverMessages(this.body);
   }
 }
+
+/**
+ * A failure the portal expects and shows with its catalogued message, never reports: the API
+ * answered with a failure status, or could not be reached. Anything else (a TypeError in our
+ * code, an answer that breaks the contract) is a bug, and error reporting hears of it.
+ */
+export function isApiFailure(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.kind !== 'contract';
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -124,7 +149,16 @@ export function createApiClient(options: ApiClientOptions) {
       credentials: 'include',
       cache: endpoint.method === 'GET' ? 'no-store' : undefined,
       signal,
-    }).then(readRaw);
+    })
+      .then(readRaw)
+      .catch((error: unknown) => {
+        // No answer (offline, refused, cut off): an API failure like any other, not a bug.
+        if (isAbort(error)) throw error;
+        throw new ApiError(0, undefined, `No answer from ${endpoint.path}`, {
+          kind: 'network',
+          cause: error,
+        });
+      });
 
     const text = response.text;
     let data: unknown = undefined;
@@ -145,7 +179,9 @@ export function createApiClient(options: ApiClientOptions) {
 
     const parsed = endpoint.response.safeParse(data ?? {});
     if (!parsed.success) {
-      throw new ApiError(response.status, data, `Unexpected answer from ${endpoint.path}`);
+      throw new ApiError(response.status, data, `Unexpected answer from ${endpoint.path}`, {
+        kind: 'contract',
+      });
     }
     const messages = skipGenericMessages ? [] : serverMessages(data);
     if (messages.length) options.onMessages?.(messages);

@@ -10,6 +10,7 @@ import { TextField } from '@ui/text-field/text-field';
 import { analytics } from '../analytics/instance';
 import { ApiError, type ServerMessage } from '../api/client';
 import { api } from '../api/api';
+import { reportUnexpected } from '../errors/error-reporting';
 import { messages } from '../messages/messages';
 import { AppLink } from '../routing/app-link';
 import { landingPath, paths } from '../routing/paths';
@@ -55,6 +56,9 @@ export default function LoginScreen() {
     setSubmitting(true);
     setFailures([]);
     analytics.track('signIn');
+    // Not useMutation: this screen is a first load, and the hook would bring SWR into it
+    // (first-load budget, README "Performance"). The failure rule is the same: the catalogued
+    // texts, and a bug is reported.
     try {
       // The endpoint's schemas load with the first call, not with the page (issue 9).
       const { login } = await import('@contract/session');
@@ -62,6 +66,7 @@ export default function LoginScreen() {
       sessionStore.dispatch({ type: 'FetchSessionData', session });
       navigate(landingPath(session), { replace: true });
     } catch (error) {
+      reportUnexpected(error, { action: 'login' });
       setFailures(loginFailureMessages(error));
       setSubmitting(false);
     }

@@ -10,15 +10,12 @@ import { TextField } from '@ui/text-field/text-field';
 import { Link } from '@ui/link/link';
 import { analytics } from '../analytics/instance';
 import { api } from '../api/api';
-import { config, links } from '../config';
+import { links } from '../config';
+import { reportUnexpected } from '../errors/error-reporting';
 import { messages } from '../messages/messages';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
-
-/** Where the browser goes for an SSO organization: the identity provider's login with the slug. */
-export function ssoLoginUrl(slug: string): string {
-  return `${config.apiUrl}/oauth/login?slug=${encodeURIComponent(slug)}`;
-}
+import { goToSsoLogin } from '../session/sso';
 
 export default function LookupScreen() {
   usePageTitle('Lookup');
@@ -35,17 +32,18 @@ export default function LookupScreen() {
     setFailure(null);
     const slug = normalizeSlug(organization);
     analytics.track('lookupCompany');
+    // Not useMutation: this screen is a first load, and the hook would bring SWR into it
+    // (first-load budget, README "Performance"). The failure rule is the same: the catalogued
+    // text, and a bug is reported.
     try {
       // The endpoint's schemas load with the first call, not with the page (issue 9).
       const { lookupOrg } = await import('@contract/orgs');
       const result = await api.call(lookupOrg, { body: { slug } });
-      if (result.sso) {
-        window.location.assign(ssoLoginUrl(slug));
-        // Keep the button busy while the browser leaves for the identity provider.
-        await new Promise(() => undefined);
-      }
+      // The button stays busy while the browser leaves for the identity provider.
+      if (result.sso) await goToSsoLogin(slug);
       navigate(`${paths.login}?slug=${encodeURIComponent(slug)}`);
-    } catch {
+    } catch (error) {
+      reportUnexpected(error, { action: 'lookupOrg' });
       setFailure(messages.lookupFailed);
       setSubmitting(false);
     }

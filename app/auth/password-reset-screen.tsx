@@ -1,22 +1,21 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { resetPassword } from '@contract/session';
 import { EMAIL_MAX_LENGTH } from '@domain/accounts';
 import { AuthCard } from '@ui/auth-card/auth-card';
 import { Banner } from '@ui/banner/banner';
 import { Form, FormSubmit, FormTextField } from '@ui/form/form';
-import { api } from '../api/api';
 import { messages } from '../messages/messages';
 import { AppLink } from '../routing/app-link';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
+import { useRequestPasswordReset } from './use-auth';
 import { emailError, recoverySchema, type RecoveryValues } from './validation';
 
 export default function PasswordResetScreen() {
   usePageTitle('Password Recovery');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const request = useRequestPasswordReset();
   const form = useForm<RecoveryValues>({
     resolver: standardSchemaResolver(recoverySchema),
     defaultValues: { email: '' },
@@ -26,13 +25,7 @@ export default function PasswordResetScreen() {
   const email = useWatch({ control: form.control, name: 'email' });
 
   async function onSubmit({ email }: RecoveryValues) {
-    setFailure(null);
-    try {
-      await api.call(resetPassword, { body: { email } });
-      setSentTo(email);
-    } catch {
-      setFailure(messages.resetRequestFailed);
-    }
+    await request.trigger(email, { onSuccess: () => setSentTo(email) });
   }
 
   const back = <AppLink to={paths.login}>Back to Sign In</AppLink>;
@@ -57,7 +50,7 @@ export default function PasswordResetScreen() {
         className="flex flex-col gap-4"
         aria-label="Password recovery"
       >
-        {failure ? <Banner kind="error">{failure}</Banner> : null}
+        {request.error ? <Banner kind="error">{messages.resetRequestFailed}</Banner> : null}
         <FormTextField<RecoveryValues>
           name="email"
           type="email"

@@ -4,6 +4,7 @@ import { getSession } from '@contract/session';
 import { Spinner } from '@ui/spinner/spinner';
 import { ApiError } from '../api/client';
 import { api } from '../api/api';
+import { reportUnexpected } from '../errors/error-reporting';
 import { messages } from '../messages/messages';
 import { landingPath, paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
@@ -36,6 +37,7 @@ export default function SsoLoginScreen() {
           sessionStore.dispatch({ type: 'Delete' });
           navigate(paths.lookUp, { replace: true });
         } else {
+          reportUnexpected(error, { action: 'ssoLogin' });
           navigate(paths.error, { replace: true, state: { message: messages.couldNotLogIn } });
         }
       });

@@ -3,16 +3,15 @@ import { useForm, useWatch } from 'react-hook-form';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useParams } from 'wouter';
 import { PASSWORD_MAX_LENGTH } from '@domain/accounts';
-import { updatePassword } from '@contract/session';
 import { AuthCard } from '@ui/auth-card/auth-card';
 import { Banner } from '@ui/banner/banner';
 import { Form, FormPasswordField, FormSubmit } from '@ui/form/form';
 import { ApiError } from '../api/client';
-import { api } from '../api/api';
 import { messages } from '../messages/messages';
 import { AppLink } from '../routing/app-link';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
+import { useUpdatePassword } from './use-auth';
 import {
   canSubmitPasswordUpdate,
   updatePasswordSchema,
@@ -23,7 +22,7 @@ export default function UpdatePasswordScreen() {
   usePageTitle('Password Update');
   const { token = '' } = useParams<{ token: string }>();
   const [done, setDone] = useState(false);
-  const [failure, setFailure] = useState<string[] | null>(null);
+  const update = useUpdatePassword();
   const form = useForm<UpdatePasswordValues>({
     resolver: standardSchemaResolver(updatePasswordSchema),
     defaultValues: { password: '', confirmPassword: '' },
@@ -33,16 +32,12 @@ export default function UpdatePasswordScreen() {
   const values = useWatch({ control: form.control });
 
   async function onSubmit({ password }: UpdatePasswordValues) {
-    setFailure(null);
-    try {
-      await api.call(updatePassword, { body: { requestToken: token, password } });
-      setDone(true);
-    } catch (error) {
-      // The catalogued text, plus the server's reason (e.g. an expired link) when it gives one.
-      const reasons = error instanceof ApiError ? error.messages.map((m) => m.text) : [];
-      setFailure([messages.updatePasswordFailed, ...reasons]);
-    }
+    await update.trigger({ requestToken: token, password }, { onSuccess: () => setDone(true) });
   }
+
+  // The catalogued text, plus the server's reason (e.g. an expired link) when it gives one.
+  const reasons = update.error instanceof ApiError ? update.error.messages.map((m) => m.text) : [];
+  const failure = update.error ? [messages.updatePasswordFailed, ...reasons] : null;
 
   const back = <AppLink to={paths.login}>Back to Sign In</AppLink>;
 

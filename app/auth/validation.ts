@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, isValidPassword } from '@domain/accounts';
 import { messages } from '../messages/messages';
-import { emailError } from './sign-in-rules';
+import { emailError } from '../messages/email-error';
 
 export { canSubmitSignIn, emailError } from './sign-in-rules';
 

@@ -23,7 +23,7 @@ import {
 } from './dashboard-query';
 import { deviceColumns } from './device-columns';
 import { AddMembersHint } from './add-members-hint';
-import { useDevicePages } from './use-device-pages';
+import { useDevicePages, useUnenroll } from './use-device-pages';
 
 /** Navigation state another screen may pass: a success message to toast (spec 2.3). */
 export interface DashboardNavigationState {
@@ -36,7 +36,9 @@ export default function DashboardScreen() {
   const [location, navigate] = useLocation();
   const navigationState = useHistoryState<DashboardNavigationState | null>();
   const query = useMemo(() => parseDashboardQuery(search), [search]);
-  const { devices, totalPages, loading, failed, unenroll } = useDevicePages(query);
+  const { devices, totalPages, loading, failed } = useDevicePages(query);
+  const unenroll = useUnenroll(query);
+  const unenrolling = unenroll.busy;
   // The table's rows render in a background (time-sliced) pass, so a page of rows arriving never
   // blocks the main thread for long (issue 9: total blocking time, interaction latency).
   const rows = useDeferredValue(
@@ -48,7 +50,6 @@ export default function DashboardScreen() {
     rows: {},
   });
   const [confirming, setConfirming] = useState(false);
-  const [unenrolling, setUnenrolling] = useState(false);
 
   const go = (next: DashboardQuery, replace = false) =>
     navigate(`${paths.dashboard}${serializeDashboardQuery(next)}`, { replace });
@@ -87,18 +88,8 @@ export default function DashboardScreen() {
     : [];
 
   async function confirmUnenroll() {
-    setUnenrolling(true);
-    try {
-      await unenroll(selectedCodes);
-      notify.success(messages.devicesUnenrolled(selectedCodes.length));
-      setRowSelection({});
-      setConfirming(false);
-    } catch {
-      notify.error(messages.unenrollFailed);
-      setConfirming(false);
-    } finally {
-      setUnenrolling(false);
-    }
+    await unenroll.trigger(selectedCodes, { onSuccess: () => setRowSelection({}) });
+    setConfirming(false);
   }
 
   return (

@@ -1,23 +1,32 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import useSWR, { mutate as mutateGlobal, preload, useSWRConfig } from 'swr';
 import { listDevices, unenrollDevices, type DevicePage } from '@contract/devices';
 import { api } from '../api/api';
+import { readFailure } from '../data/read-failure';
+import { isKeyOf, swrKey, withoutParams } from '../data/swr-key';
+import { useMutation } from '../data/use-mutation';
+import { reportUnexpected } from '../errors/error-reporting';
 import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
-import { listKey, toListDevicesQuery, type DashboardQuery } from './dashboard-query';
-
-/** SWR key of one page of one list: `devices|{list key}|{page}` (a string, as SWR stores it). */
-const PREFIX = 'devices|';
+import { toListDevicesQuery, type DashboardQuery } from './dashboard-query';
 
 const EMPTY_PAGE: DevicePage = { devices: [], totalPages: 0 };
 
-const pageKey = (query: DashboardQuery, page: number) => `${PREFIX}${listKey(query)}|${page}`;
+/**
+ * SWR key of one page of one list, derived from the call (swrKey): the screen, the route-intent
+ * prefetch and the next-page preload all name a page the same way.
+ */
+const pageKey = (query: DashboardQuery, page: number) =>
+  swrKey(listDevices, toListDevicesQuery(query, page));
 
-/** The list a cached key belongs to, or null for keys of other data. */
+const isDevicesKey = isKeyOf(listDevices);
+
+/** The list a cached key belongs to (its key without the page), or null for other data. */
 function listOf(key: unknown): string | null {
-  if (typeof key !== 'string' || !key.startsWith(PREFIX)) return null;
-  return key.slice(PREFIX.length, key.lastIndexOf('|'));
+  return typeof key === 'string' && isDevicesKey(key) ? withoutParams(key, ['page']) : null;
 }
+
+/** The list of a dashboard query: filters, sort and page size. */
+const listOfQuery = (query: DashboardQuery) => listOf(pageKey(query, query.page));
 
 function fetchPage(query: DashboardQuery, page: number) {
   return api.call(listDevices, { query: toListDevicesQuery(query, page) });
@@ -68,8 +77,8 @@ export function preloadDevicePage(query: DashboardQuery, page = query.page) {
  * page with 0 pages and says 'Failed to get dashboard rows'; the next page loads when idle.
  */
 export function useDevicePages(query: DashboardQuery) {
-  const { cache, mutate } = useSWRConfig();
-  const currentList = listKey(query);
+  const { cache } = useSWRConfig();
+  const currentList = listOfQuery(query);
   const key = pageKey(query, query.page);
 
   const { data, error, isLoading } = useSWR(
@@ -80,7 +89,7 @@ export function useDevicePages(query: DashboardQuery) {
       revalidateIfStale: false,
       shouldRetryOnError: false,
       keepPreviousData: false,
-      onError: () => notify.error(messages.dashboardRowsFailed),
+      onError: readFailure(listDevices, messages.dashboardRowsFailed),
     },
   );
 
@@ -99,7 +108,10 @@ export function useDevicePages(query: DashboardQuery) {
   useEffect(() => {
     if (!page || query.page >= totalPages) return;
     const next = query.page + 1;
-    const run = () => void preloadDevicePage(query, next).catch(() => undefined);
+    const run = () =>
+      void preloadDevicePage(query, next).catch((error: unknown) =>
+        reportUnexpected(error, { action: 'preloadDevicePage' }),
+      );
     if ('requestIdleCallback' in window) {
       const id = window.requestIdleCallback(run, { timeout: 2000 });
       return () => window.cancelIdleCallback(id);
@@ -108,10 +120,24 @@ export function useDevicePages(query: DashboardQuery) {
     return () => clearTimeout(id);
   }, [page, query, totalPages]);
 
-  /** Unenroll: on success the codes leave every cached page of this list. */
-  const unenroll = useMemo(
-    () => async (codes: string[]) => {
-      await api.call(unenrollDevices, { body: { codes } });
+  return {
+    devices: page?.devices ?? [],
+    totalPages,
+    loading: isLoading && !page,
+    failed: Boolean(error),
+  };
+}
+
+/** Unenroll (spec 4): on success the codes leave every cached page of the list, unfetched. */
+export function useUnenroll(query: DashboardQuery) {
+  const { mutate } = useSWRConfig();
+  const currentList = listOfQuery(query);
+  return useMutation({
+    action: 'unenrollDevices',
+    run: (codes: string[]) => api.call(unenrollDevices, { body: { codes } }),
+    success: (_answer, codes) => messages.devicesUnenrolled(codes.length),
+    failure: messages.unenrollFailed,
+    onSuccess: async (_answer, codes) => {
       const gone = new Set(codes);
       await mutate<DevicePage>(
         (k) => listOf(k) === currentList,
@@ -120,14 +146,5 @@ export function useDevicePages(query: DashboardQuery) {
         { revalidate: false },
       );
     },
-    [mutate, currentList],
-  );
-
-  return {
-    devices: page?.devices ?? [],
-    totalPages,
-    loading: isLoading && !page,
-    failed: Boolean(error),
-    unenroll,
-  };
+  });
 }

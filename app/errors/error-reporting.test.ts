@@ -2,8 +2,9 @@
  * The error-reporting scrubber (Sentry's beforeSend / beforeSendTransaction) on realistic events:
  * no secret the portal handles may survive anywhere in them (issue 9).
  */
-import { describe, expect, it } from 'vitest';
-import { scrub } from './error-reporting';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client';
+import { ExpectedFailure, isExpectedFailure, reportUnexpected, scrub } from './error-reporting';
 
 const SECRETS = {
   resetToken: 'Qm9ndXMtcmVzZXQtdG9rZW4tZm9yLXRlc3RzLTEyMzQ1',
@@ -226,5 +227,30 @@ describe('scrub (error reports)', () => {
     const s = scrub({ extra: { loop, deep } });
     expectNoSecret(s);
     expect((s.extra.loop as Record<string, unknown>).self).toBe('[truncated]');
+  });
+});
+
+describe('the failure rule (what is reported)', () => {
+  it('expects API failures and ExpectedFailures; everything else is a bug', () => {
+    expect(isExpectedFailure(new ApiError(500, {}))).toBe(true);
+    expect(isExpectedFailure(new ApiError(0, undefined, 'offline', { kind: 'network' }))).toBe(
+      true,
+    );
+    expect(isExpectedFailure(new ExpectedFailure('Your card was declined.'))).toBe(true);
+    expect(
+      isExpectedFailure(new ApiError(200, {}, 'Unexpected answer', { kind: 'contract' })),
+    ).toBe(false);
+    expect(isExpectedFailure(new TypeError('x is undefined'))).toBe(false);
+  });
+
+  it('reports only the bugs (in development: to the console)', () => {
+    const console = vi.spyOn(globalThis.console, 'error').mockImplementation(() => undefined);
+    reportUnexpected(new ApiError(401, {}));
+    reportUnexpected(new ExpectedFailure('declined'));
+    expect(console).not.toHaveBeenCalled();
+    const bug = new TypeError('x is undefined');
+    reportUnexpected(bug, { action: 'login' });
+    expect(console).toHaveBeenCalledWith(expect.stringContaining('Unexpected error'), bug);
+    console.mockRestore();
   });
 });

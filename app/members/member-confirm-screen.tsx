@@ -1,16 +1,12 @@
 import { useMemo, useState } from 'react';
-import useSWR from 'swr';
 import { Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { createMembers, createSsoMembers, listMembers } from '@contract/members';
 import { Banner } from '@ui/banner/banner';
 import { Button } from '@ui/button/button';
 import { DuplicateReview } from '@ui/duplicate-review/duplicate-review';
 import { StepTrail } from '@ui/step-trail/step-trail';
 import { analytics } from '../analytics/instance';
-import { api } from '../api/api';
 import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { setSsoOnboarding } from '../session/cookies';
@@ -24,6 +20,7 @@ import {
   type ReviewMember,
 } from './duplicates';
 import { isConfirmState, type ConfirmState } from './flow-state';
+import { useExistingMembers, useSendInvitations } from './use-members';
 
 const SSO_STEPS = ['SSO Settings', 'Select Groups', 'Send Invitations'];
 const OTHER_STEPS = ['Enter Members', 'Send Invitations'];
@@ -37,16 +34,14 @@ export default function MemberConfirmScreen() {
 
 function Review({ state }: { state: ConfirmState }) {
   const [, navigate] = useLocation();
-  const existing = useSWR('orgs/members', () => api.call(listMembers), {
-    revalidateOnFocus: false,
-    onError: () => notify.error(messages.fetchMembersFailed),
-  });
+  const existing = useExistingMembers();
+  const invitations = useSendInvitations();
   // Toggles by id, applied over the marking, so a late list of existing members re-marks cleanly.
   const [toggled, setToggled] = useState<{ all: boolean; ids: Set<string> }>({
     all: false,
     ids: new Set(),
   });
-  const [busy, setBusy] = useState(false);
+  const busy = invitations.busy;
 
   const review: ReviewMember[] = useMemo(() => {
     let marked = markDuplicates(
@@ -62,32 +57,28 @@ function Review({ state }: { state: ConfirmState }) {
   const codes = countCodes(review);
 
   async function send() {
-    setBusy(true);
     analytics.track('sendInvitations');
-    try {
-      const chosen = membersToSend(review);
-      const allowed = review.filter((m) => m.duplicate && m.allowedDupe);
-      const result =
-        state.source === 'sso'
-          ? await api.call(createSsoMembers, {
-              query: { email: true },
-              body: { ssoGroups: state.groups ?? [], allowedDuplicates: allowed },
-            })
-          : await api.call(createMembers, {
-              query: { email: true },
-              body: {
-                members: chosen.map(({ name, email }) => ({ name, email })),
-                allowedDuplicates: allowed.map((m) => m.email),
-              },
-            });
-      if (state.source === 'sso') setSsoOnboarding(false);
-      navigate(paths.dashboard, {
-        state: { successMessage: messages.invitationsSent(result.numMembersCreated) },
-      });
-    } catch {
-      notify.error(messages.createMembersFailed);
-      setBusy(false);
-    }
+    const chosen = membersToSend(review);
+    const allowed = review.filter((m) => m.duplicate && m.allowedDupe);
+    await invitations.trigger(
+      state.source === 'sso'
+        ? { sso: { ssoGroups: state.groups ?? [], allowedDuplicates: allowed } }
+        : {
+            members: {
+              members: chosen.map(({ name, email }) => ({ name, email })),
+              allowedDuplicates: allowed.map((m) => m.email),
+            },
+          },
+      {
+        onSuccess: (result) => {
+          if (state.source === 'sso') setSsoOnboarding(false);
+          // The dashboard says it (spec 2.3: a success message passed with navigation).
+          navigate(paths.dashboard, {
+            state: { successMessage: messages.invitationsSent(result.numMembersCreated) },
+          });
+        },
+      },
+    );
   }
 
   function back() {

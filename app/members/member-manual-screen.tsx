@@ -8,7 +8,7 @@ import { Button } from '@ui/button/button';
 import { MemberQueue } from '@ui/member-queue/member-queue';
 import { StepTrail } from '@ui/step-trail/step-trail';
 import { TextField } from '@ui/text-field/text-field';
-import { emailError } from '../auth/validation';
+import { emailError } from '../messages/email-error';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { withSequentialIds, type ConfirmState, type ManualState } from './flow-state';

@@ -1,20 +1,17 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import { useLocation } from 'wouter';
-import { getSsoGroupMembers, getSsoProvider, type SsoGroup } from '@contract/sso';
+import type { SsoGroup } from '@contract/sso';
 import { Button } from '@ui/button/button';
 import { CheckboxList } from '@ui/checkbox-list/checkbox-list';
 import { Link } from '@ui/link/link';
 import { StepTrail } from '@ui/step-trail/step-trail';
 import { analytics } from '../analytics/instance';
-import { api } from '../api/api';
 import { links } from '../config';
-import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { useSession } from '../session/session';
 import type { ConfirmState } from './flow-state';
+import { useSsoGroupMembers, useSsoProvider } from './use-members';
 import { useSsoGroups } from './use-sso-groups';
 
 const STEPS = ['SSO Settings', 'Select Groups', 'Send Invitations'];
@@ -28,33 +25,24 @@ export default function MemberSsoGroupsScreen() {
   // The chosen groups with their names: a search may hide them from the visible list.
   const [chosen, setChosen] = useState<SsoGroup[]>([]);
   const selected = chosen.map((g) => g.id);
-  const [busy, setBusy] = useState(false);
-  const provider = useSWR(
-    session?.organization.ssoProvider ? null : 'orgs/sso/provider',
-    () => api.call(getSsoProvider),
-    {
-      revalidateOnFocus: false,
-      onError: () => notify.error(messages.ssoProviderFailed),
-    },
-  );
+  const groupMembers = useSsoGroupMembers();
+  const busy = groupMembers.busy;
+  const provider = useSsoProvider(!session?.organization.ssoProvider);
   const providerName = session?.organization.ssoProvider ?? provider.data?.provider ?? null;
 
   async function addGroups() {
-    setBusy(true);
     analytics.track('submitGroups');
-    try {
-      const result = await api.call(getSsoGroupMembers, { body: { groups: selected } });
-      const state: ConfirmState = {
-        source: 'sso',
-        members: result.members,
-        error: null,
-        groups: chosen,
-      };
-      navigate(paths.memberConfirm, { state });
-    } catch {
-      notify.error(messages.ssoGroupMembersFailed);
-      setBusy(false);
-    }
+    await groupMembers.trigger(selected, {
+      onSuccess: (result) => {
+        const state: ConfirmState = {
+          source: 'sso',
+          members: result.members,
+          error: null,
+          groups: chosen,
+        };
+        navigate(paths.memberConfirm, { state });
+      },
+    });
   }
 
   return (

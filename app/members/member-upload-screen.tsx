@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { readMembers } from '@contract/members';
 import { Banner } from '@ui/banner/banner';
 import { Button } from '@ui/button/button';
 import { FileDrop } from '@ui/file-drop/file-drop';
 import { StepTrail } from '@ui/step-trail/step-trail';
 import { analytics } from '../analytics/instance';
-import { api } from '../api/api';
 import { messages } from '../messages/messages';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { downloadCsvTemplate } from './csv-template';
 import type { ConfirmState } from './flow-state';
+import { useReadMembersFile } from './use-members';
 
 export const CSV_STEPS = ['1. Upload CSV', '2. Send Invitations'];
 
@@ -19,24 +18,18 @@ export default function MemberUploadScreen() {
   usePageTitle('Upload Members');
   const [, navigate] = useLocation();
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const read = useReadMembersFile();
+  const busy = read.busy;
 
   async function upload() {
     if (!file) return;
     analytics.track('uploadMembersCsvButton');
-    setBusy(true);
-    setFailure(null);
-    try {
-      const form = new FormData();
-      form.append('file', file);
-      const result = await api.call(readMembers, { body: form, skipGenericMessages: true });
-      const state: ConfirmState = { source: 'csv', members: result.members, error: result.error };
-      navigate(paths.memberConfirm, { state });
-    } catch {
-      setFailure(messages.readMembersFailed);
-      setBusy(false);
-    }
+    await read.trigger(file, {
+      onSuccess: (result) => {
+        const state: ConfirmState = { source: 'csv', members: result.members, error: result.error };
+        navigate(paths.memberConfirm, { state });
+      },
+    });
   }
 
   return (
@@ -61,12 +54,12 @@ export default function MemberUploadScreen() {
           Example Template
         </Button>
       </div>
-      {failure ? <Banner kind="error">{failure}</Banner> : null}
+      {read.error ? <Banner kind="error">{messages.readMembersFailed}</Banner> : null}
       <FileDrop
         label="Drag and drop your CSV file here, or choose it from your computer."
         file={file}
         onFileChange={(next, via) => {
-          setFailure(null);
+          read.clearError();
           setFile(next);
           if (via === 'select') analytics.track('uploadMembersFileSelect');
           if (via === 'drop') analytics.track('uploadMembersDrop');

@@ -2,23 +2,19 @@ import type * as React from 'react';
 import { useState } from 'react';
 import { Redirect } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { saveSsoConfig } from '@contract/sso';
 import { isSsoProvider } from '@domain/sso';
 import { ID_MAX_LENGTH, SECRET_MAX_LENGTH, URL_MAX_LENGTH } from '@domain/limits';
 import { Button } from '@ui/button/button';
 import { Link } from '@ui/link/link';
 import { StepTrail } from '@ui/step-trail/step-trail';
 import { TextField } from '@ui/text-field/text-field';
-import { api } from '../api/api';
-import { ssoLoginUrl } from '../auth/lookup-screen';
 import { links } from '../config';
-import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
-import { setSsoOnboarding } from '../session/cookies';
 import { useSession } from '../session/session';
+import { goToSsoLogin } from '../session/sso';
 import type { SsoSetupState } from './flow-state';
+import { useSaveSsoConfig } from './use-members';
 
 const STEPS = ['SSO Settings', 'Select Groups', 'Send Invitations'];
 
@@ -35,25 +31,20 @@ function SsoSetupForm({ provider }: { provider: SsoSetupState['provider'] }) {
   const [clientId, setClientId] = useState('');
   const [clientSecret, setClientSecret] = useState('');
   const [tenant, setTenant] = useState('');
-  const [busy, setBusy] = useState(false);
+  const save = useSaveSsoConfig();
+  const busy = save.busy;
   const filled = clientId.trim() !== '' && clientSecret.trim() !== '' && tenant.trim() !== '';
   const slug = session?.organization.slug ?? '';
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!filled || busy) return;
-    setBusy(true);
-    try {
-      await api.call(saveSsoConfig, {
-        body: { clientId: clientId.trim(), clientSecret, provider, slug, tenant: tenant.trim() },
-      });
-      // On to the identity provider; it brings the administrator back through /sso-login.
-      window.location.assign(ssoLoginUrl(slug));
-    } catch {
-      setSsoOnboarding(false);
-      notify.error(messages.ssoIntegrationProblem);
-      setBusy(false);
-    }
+    await save.trigger(
+      { clientId: clientId.trim(), clientSecret, provider, slug, tenant: tenant.trim() },
+      // On to the identity provider (busy until the browser has left); it brings the
+      // administrator back through /sso-login.
+      { onSuccess: () => goToSsoLogin(slug) },
+    );
   }
 
   return (

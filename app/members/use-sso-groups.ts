@@ -2,10 +2,9 @@ import { useState } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { listSsoGroups, type SsoGroupPage } from '@contract/sso';
 import { api } from '../api/api';
+import { readFailure } from '../data/read-failure';
+import { keyParams, swrKey } from '../data/swr-key';
 import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
-
-type GroupsKey = readonly ['orgs/sso/groups', string, string | null];
 
 /**
  * The provider's directory groups (spec 4 "Group selection"): pages load as the list is scrolled
@@ -18,21 +17,29 @@ export function useSsoGroups() {
   const { data, error, size, setSize, isLoading, isValidating } = useSWRInfinite<
     SsoGroupPage,
     unknown,
-    (index: number, previous: SsoGroupPage | null) => GroupsKey | null
+    (index: number, previous: SsoGroupPage | null) => string | null
   >(
     (index, previous) => {
-      if (index === 0) return ['orgs/sso/groups', term, null];
-      return previous?.nextPage ? ['orgs/sso/groups', term, previous.nextPage] : null;
+      if (index > 0 && !previous?.nextPage) return null;
+      return swrKey(listSsoGroups, {
+        searchQuery: term || undefined,
+        nextPage: index > 0 ? (previous?.nextPage ?? undefined) : undefined,
+      });
     },
-    ([, searchQuery, nextPage]) =>
-      api.call(listSsoGroups, {
-        query: { searchQuery: searchQuery || undefined, nextPage: nextPage ?? undefined },
-      }),
+    (key) => {
+      const params = keyParams(key);
+      return api.call(listSsoGroups, {
+        query: {
+          searchQuery: params.get('searchQuery') ?? undefined,
+          nextPage: params.get('nextPage') ?? undefined,
+        },
+      });
+    },
     {
       revalidateFirstPage: false,
       revalidateOnFocus: false,
       shouldRetryOnError: false,
-      onError: () => notify.error(messages.ssoGroupsFailed),
+      onError: readFailure(listSsoGroups, messages.ssoGroupsFailed),
     },
   );
 

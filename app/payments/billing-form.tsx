@@ -1,75 +1,98 @@
 import { useState } from 'react';
 import { getBillingUpdateKey, updateDefaultPayment } from '@contract/billing';
-import { getSession } from '@contract/session';
 import { CardForm } from '@ui/card-form/card-form';
 import { analytics } from '../analytics/instance';
 import { api } from '../api/api';
-import { notify } from '../messages/toasts';
-import { sessionStore } from '../session/session';
+import { refreshSession } from '../data/refresh-session';
+import { useMutation, type KeyTarget } from '../data/use-mutation';
+import { reportUnexpected } from '../errors/error-reporting';
+import { messages } from '../messages/messages';
 import { CardSetup } from './card-setup';
-import { paymentFailureMessage, runPaymentUpdate } from './payment-update';
-
-/**
- * After an accepted update the session's billing error may be gone: PaymentUpdated keeps user,
- * organization and preferences and takes the rest from the server (spec 3).
- */
-async function refreshSessionAfterPayment() {
-  try {
-    const session = await api.call(getSession);
-    sessionStore.dispatch({ type: 'PaymentUpdated', session });
-  } catch {
-    // The next page load revalidates the session anyway.
-  }
-}
+import { PaymentNotUpdated, paymentFailureMessage, runPaymentUpdate } from './payment-update';
+import type { CardSetupSlot } from './processor';
 
 export interface BillingFormProps {
   /** 'Save Billing' (billing tab) or 'Begin Trial' (welcome). */
   submitLabel?: string;
   defaultNameOnCard?: string;
-  /** Called after an accepted update, with the resulting subscription status. */
+  /** Reads the new payment method changes (the billing statement), fetched again after it. */
+  revalidate?: readonly KeyTarget[];
+  /** Called after an accepted update (and its success text), with the subscription status. */
   onUpdated(status: string): void | Promise<void>;
 }
 
-/** The card form on the chosen processor, running the payment update of spec 4. */
-export function BillingForm({ submitLabel, defaultNameOnCard, onUpdated }: BillingFormProps) {
-  const [saving, setSaving] = useState(false);
+/** The payment update of spec 4 as one change: the client secret, the processor, the default. */
+function usePaymentUpdate({
+  revalidate,
+  onUpdated,
+}: Pick<BillingFormProps, 'revalidate' | 'onUpdated'>) {
   const [formError, setFormError] = useState<string | null>(null);
+  const update = useMutation({
+    action: 'updateDefaultPayment',
+    run: async ({
+      nameOnCard,
+      confirm,
+    }: {
+      nameOnCard: string;
+      confirm: CardSetupSlot['confirm'];
+    }) => {
+      const outcome = await runPaymentUpdate(
+        {
+          getClientSecret: async () => (await api.call(getBillingUpdateKey)).clientSecret,
+          confirm,
+          updateDefaultPayment: async (paymentMethod) =>
+            (await api.call(updateDefaultPayment, { body: { paymentMethod } })).status,
+          onStepError: (error) => reportUnexpected(error, { action: 'updateDefaultPayment' }),
+        },
+        nameOnCard,
+      );
+      if (outcome.kind !== 'updated') throw new PaymentNotUpdated(outcome);
+      return outcome.status;
+    },
+    revalidate: revalidate ?? [],
+    success: messages.paymentUpdated,
+    failure: (error) =>
+      error instanceof PaymentNotUpdated
+        ? paymentFailureMessage(error.outcome)
+        : messages.updatePaymentFailed,
+    onError: (error) => {
+      // A declined card also says why under the form.
+      if (error instanceof PaymentNotUpdated && error.outcome.kind === 'declined') {
+        setFormError(error.outcome.cardError);
+      }
+    },
+    // The session's billing error may be gone now (PaymentUpdated, spec 3).
+    onSuccess: async (status) => {
+      await refreshSession('PaymentUpdated');
+      await onUpdated(status);
+    },
+  });
+  return { update, formError, clearFormError: () => setFormError(null) };
+}
+
+/** The card form on the chosen processor, running the payment update of spec 4. */
+export function BillingForm({
+  submitLabel,
+  defaultNameOnCard,
+  revalidate,
+  onUpdated,
+}: BillingFormProps) {
+  const { update, formError, clearFormError } = usePaymentUpdate({ revalidate, onUpdated });
 
   return (
-    <CardSetup disabled={saving}>
+    <CardSetup disabled={update.busy}>
       {(slot) => (
         <CardForm
           submitLabel={submitLabel}
           defaultNameOnCard={defaultNameOnCard}
-          busy={saving}
+          busy={update.busy}
           cardField={slot.cardField}
           cardState={slot.cardState}
           formError={formError ?? undefined}
           onSubmit={async ({ nameOnCard }) => {
             analytics.track('submitPaymentInformation');
-            setSaving(true);
-            setFormError(null);
-            try {
-              const outcome = await runPaymentUpdate(
-                {
-                  getClientSecret: async () => (await api.call(getBillingUpdateKey)).clientSecret,
-                  confirm: slot.confirm,
-                  updateDefaultPayment: async (paymentMethod) =>
-                    (await api.call(updateDefaultPayment, { body: { paymentMethod } })).status,
-                },
-                nameOnCard,
-              );
-              const failure = paymentFailureMessage(outcome);
-              if (outcome.kind === 'updated') {
-                await refreshSessionAfterPayment();
-                await onUpdated(outcome.status);
-              } else if (failure) {
-                notify.error(failure);
-                if (outcome.kind === 'declined') setFormError(outcome.cardError);
-              }
-            } finally {
-              setSaving(false);
-            }
+            clearFormError();
+            await update.trigger({ nameOnCard, confirm: slot.confirm });
           }}
         />
       )}

@@ -1,4 +1,5 @@
 import { isAcceptedPaymentStatus } from '@domain/billing';
+import { ExpectedFailure } from '../errors/error-reporting';
 import { messages } from '../messages/messages';
 import type { ConfirmSetupResult } from './processor';
 
@@ -17,6 +18,8 @@ export interface PaymentUpdateSteps {
   confirm(clientSecret: string, billingName: string): Promise<ConfirmSetupResult>;
   /** POST /update-default-payment; answers the resulting subscription status. */
   updateDefaultPayment(paymentMethodId: string): Promise<string>;
+  /** Told the error of a step that failed (the form reports those that are bugs). */
+  onStepError?(error: unknown): void;
 }
 
 /**
@@ -30,7 +33,8 @@ export async function runPaymentUpdate(
   let clientSecret: string;
   try {
     clientSecret = await steps.getClientSecret();
-  } catch {
+  } catch (error) {
+    steps.onStepError?.(error);
     return { kind: 'key-failed' };
   }
   const confirmed = await steps.confirm(clientSecret, billingName.trim());
@@ -38,7 +42,8 @@ export async function runPaymentUpdate(
   let status: string;
   try {
     status = await steps.updateDefaultPayment(confirmed.paymentMethodId);
-  } catch {
+  } catch (error) {
+    steps.onStepError?.(error);
     return { kind: 'update-failed' };
   }
   return isAcceptedPaymentStatus(status)
@@ -58,5 +63,14 @@ export function paymentFailureMessage(outcome: PaymentUpdateOutcome): string | n
     case 'declined':
     case 'not-accepted':
       return messages.updatePaymentTryAnotherCard;
+  }
+}
+
+/** A payment update that ended without a new default method: shown, not reported (not a bug). */
+export class PaymentNotUpdated extends ExpectedFailure {
+  readonly outcome: Exclude<PaymentUpdateOutcome, { kind: 'updated' }>;
+  constructor(outcome: Exclude<PaymentUpdateOutcome, { kind: 'updated' }>) {
+    super(`Payment method not updated: ${outcome.kind}`);
+    this.outcome = outcome;
   }
 }

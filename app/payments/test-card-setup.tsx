@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { devConfirmCardSetup } from '@contract/billing';
 import { TestCardField, type TestCardFieldState } from '@ui/card-field/card-field';
 import { api } from '../api/api';
+import { reportUnexpected } from '../errors/error-reporting';
 import type { CardSetupProps } from './processor';
 
 export const TEST_PROCESSOR_UNAVAILABLE =
@@ -33,7 +34,9 @@ export default function TestCardSetup({ disabled, children }: CardSetupProps) {
         return 'error' in result
           ? { error: result.error }
           : { paymentMethodId: result.paymentMethod.id };
-      } catch {
+      } catch (error) {
+        // Like the processor's browser API, confirm never throws: the form shows the failure.
+        reportUnexpected(error, { action: 'confirmCardSetup' });
         return { error: TEST_PROCESSOR_UNAVAILABLE };
       }
     },

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '../errors/error-reporting';
 import { messages } from '../messages/messages';
 
 interface State {
@@ -15,6 +16,8 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('Unexpected application error', error, info.componentStack);
+    // A caught render error never reaches the SDK's global handlers.
+    reportError(error, { action: 'render' });
   }
 
   render() {

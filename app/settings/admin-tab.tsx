@@ -1,50 +1,20 @@
-import useSWR from 'swr';
-import { addAdmin, listAdmins, resendAdminInvite, type Admin } from '@contract/admins';
 import { canResendInvite } from '@domain/admins';
 import { Button } from '@ui/button/button';
 import { InviteForm } from '@ui/invite-form/invite-form';
 import { Link } from '@ui/link/link';
 import { StatusList } from '@ui/status-list/status-list';
 import { analytics } from '../analytics/instance';
-import { api } from '../api/api';
-import { emailError } from '../auth/validation';
 import { links } from '../config';
-import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
+import { emailError } from '../messages/email-error';
 import { useSession } from '../session/session';
 import { relativeTime } from './relative-time';
+import { useAdmins } from './use-admins';
 
 /** The Administrators tab (spec 2.6, 4 "Admin invite"). */
 export function AdminTab() {
   const session = useSession();
   const ssoEnabled = Boolean(session?.organization.ssoProvider);
-  const { data, error, mutate } = useSWR('orgs/admins', () => api.call(listAdmins), {
-    revalidateOnFocus: false,
-    onError: () => notify.error(messages.adminsFailed),
-  });
-
-  async function invite(values: { name: string; email: string }) {
-    analytics.track('addAdditionalAdmin');
-    try {
-      await api.call(addAdmin, { body: values });
-      notify.success(messages.adminInvited(values.email));
-      await mutate();
-    } catch (e) {
-      notify.error(messages.addAdminFailed);
-      throw e;
-    }
-  }
-
-  async function resend(admin: Admin) {
-    analytics.track('resendInvitations');
-    try {
-      await api.call(resendAdminInvite, { body: { name: admin.name, email: admin.email } });
-      notify.success(messages.emailSent(admin.email));
-      await mutate();
-    } catch {
-      notify.error(messages.sendEmailFailed);
-    }
-  }
+  const { data, error, invite, resend } = useAdmins();
 
   const now = new Date();
   const admins = error ? [] : (data?.admins ?? []);
@@ -58,7 +28,11 @@ export function AdminTab() {
         submitLabel="Add"
         busyLabel="Adding..."
         validateEmail={emailError}
-        onSubmit={invite}
+        onSubmit={async (values) => {
+          analytics.track('addAdditionalAdmin');
+          // A rejection keeps the typed values in the form for another try.
+          await invite.trigger(values, { throwOnError: true });
+        }}
         className="rounded-card border border-surface-border bg-surface p-5 shadow-card"
       />
       <StatusList
@@ -73,7 +47,14 @@ export function AdminTab() {
             : { label: 'Invite pending', tone: 'warning' as const },
           action:
             admin.inviteAccepted || ssoEnabled ? undefined : canResendInvite(admin, now) ? (
-              <Button size="sm" variant="outline" onClick={() => void resend(admin)}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => {
+                  analytics.track('resendInvitations');
+                  void resend.trigger(admin);
+                }}
+              >
                 Resend
               </Button>
             ) : admin.inviteSentDate ? (

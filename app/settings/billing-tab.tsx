@@ -1,18 +1,13 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import { useLocation } from 'wouter';
-import { getBillingInfo } from '@contract/billing';
 import { BillingStatement } from '@ui/billing-statement/billing-statement';
 import { Button } from '@ui/button/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@ui/card/card';
 import { analytics } from '../analytics/instance';
-import { api } from '../api/api';
-import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 import { BillingForm } from '../payments/billing-form';
 import { paths } from '../routing/paths';
 import { useSession } from '../session/session';
-import { BILLING_INFO_KEY } from './swr-keys';
+import { billingKeys, useBillingInfo } from './use-billing';
 
 /**
  * The billing tab (spec 2.6): the statement, 'Edit Billing', and the card form. With no card on
@@ -22,14 +17,7 @@ import { BILLING_INFO_KEY } from './swr-keys';
 export function BillingTab() {
   const session = useSession();
   const [, navigate] = useLocation();
-  const { data, error, isLoading, mutate } = useSWR(
-    BILLING_INFO_KEY,
-    () => api.call(getBillingInfo),
-    {
-      revalidateOnFocus: false,
-      onError: () => notify.error(messages.billingInfoFailed),
-    },
-  );
+  const { data, error, isLoading } = useBillingInfo();
   const [editing, setEditing] = useState(false);
   const hasCard = Boolean(data?.card);
   const formOpen = editing || (data !== undefined && !hasCard);
@@ -67,14 +55,10 @@ export function BillingTab() {
         {formOpen ? (
           <BillingForm
             defaultNameOnCard={session?.user.name}
-            onUpdated={async () => {
-              notify.success(messages.paymentUpdated);
-              if (!hasCard) {
-                navigate(paths.dashboard);
-                return;
-              }
-              setEditing(false);
-              await mutate();
+            revalidate={[billingKeys.billingInfo]}
+            onUpdated={() => {
+              if (!hasCard) navigate(paths.dashboard);
+              else setEditing(false);
             }}
           />
         ) : null}

@@ -28,3 +28,18 @@ export function responseErrorText(error: unknown): string | null {
 export function isServerError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 500;
 }
+
+/**
+ * What a card shows inline for a failed save (spec 8.2, webhook and conditional access): the
+ * response body's text, else the catalogued message; nothing for a 500, which is toasted
+ * instead, unless `alsoOnServerError` (the policy shows it inline and toasts it).
+ */
+export function inlineFailure(
+  error: unknown,
+  catalogued: string,
+  options: { alsoOnServerError?: boolean } = {},
+): string | undefined {
+  if (error === undefined || error === null) return undefined;
+  if (isServerError(error) && !options.alsoOnServerError) return undefined;
+  return responseErrorText(error) ?? catalogued;
+}

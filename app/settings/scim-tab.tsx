@@ -1,39 +1,20 @@
 import { useState } from 'react';
-import useSWR from 'swr';
-import { getScimConfig, updateScimConfig } from '@contract/scim';
 import { CopyableField } from '@ui/copyable-field/copyable-field';
 import { MaskedSecret } from '@ui/masked-secret/masked-secret';
+import { ToggleSettingCard } from '@ui/toggle-setting/toggle-setting';
 import { analytics } from '../analytics/instance';
-import { api } from '../api/api';
 import { links } from '../config';
-import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
-import { withDetail } from './failure';
-import { ToggleSettingCard } from './toggle-setting';
+import { useScim } from './use-scim';
 
 /** The SCIM tab (spec 2.6): URL and Authorization Header once enabled. */
 export function ScimTab() {
-  const { data, error, isLoading, mutate } = useSWR('orgs/scim', () => api.call(getScimConfig), {
-    revalidateOnFocus: false,
-    onError: (e) => notify.error(withDetail(messages.scimGetFailed, e)),
-  });
-  const [busy, setBusy] = useState(false);
+  const { data, error, isLoading, update } = useScim();
   // Enabling reveals the new header at once (spec 2.6).
   const [justEnabled, setJustEnabled] = useState(false);
 
-  async function update(enable: boolean) {
+  async function change(enable: boolean) {
     analytics.track(enable ? 'enableScim' : 'disableScim');
-    setBusy(true);
-    try {
-      const config = await api.call(updateScimConfig, { body: { enable } });
-      await mutate(config, { revalidate: false });
-      setJustEnabled(enable);
-      notify.success(messages.scimUpdated);
-    } catch (e) {
-      notify.error(withDetail(messages.scimUpdateFailed, e));
-    } finally {
-      setBusy(false);
-    }
+    await update.trigger(enable, { onSuccess: () => setJustEnabled(enable) });
   }
 
   return (
@@ -41,15 +22,15 @@ export function ScimTab() {
       title="SCIM"
       enabled={!error && Boolean(data?.enabled)}
       loading={isLoading}
-      busy={busy}
+      busy={update.busy}
       enableLabel="Enable SCIM"
       disableLabel="Disable SCIM"
       confirmTitle="Disable SCIM"
       confirmMessage="Disconnect SCIM and manage members manually; all current members retained."
       helpHref={links.docs.scim}
       helpLabel="How to set up SCIM"
-      onEnable={() => update(true)}
-      onDisable={() => update(false)}
+      onEnable={() => change(true)}
+      onDisable={() => change(false)}
       details={
         <div className="flex flex-col gap-4">
           <CopyableField label="SCIM URL" value={data?.scimUrl ?? ''} mono />

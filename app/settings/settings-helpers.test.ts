@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/client';
+import { inlineFailure } from './failure';
 import { relativeTime } from './relative-time';
 import { parseSettingsTab, visibleTabs } from './settings-tabs';
 
@@ -27,5 +29,38 @@ describe('relative time of an invite', () => {
     ['2026-11-19T12:00:00Z', '3 days ago'],
   ])('%s → %s', (iso, text) => {
     expect(relativeTime(iso, now)).toBe(text);
+  });
+});
+
+describe('what a card shows inline for a failed save (spec 8.2)', () => {
+  const refused = new ApiError(400, { error: 'The webhook URL answered 404; it must answer 2xx.' });
+  const serverError = new ApiError(500, { error: 'boom' });
+
+  it('the answer’s error text', () => {
+    expect(inlineFailure(refused, 'Failed to save webhook settings.')).toBe(
+      'The webhook URL answered 404; it must answer 2xx.',
+    );
+  });
+
+  it('the catalogued text when the answer has none, or there was no answer', () => {
+    expect(inlineFailure(new ApiError(400, {}), 'Failed to save webhook settings.')).toBe(
+      'Failed to save webhook settings.',
+    );
+    expect(inlineFailure(new TypeError('x'), 'Failed to save webhook settings.')).toBe(
+      'Failed to save webhook settings.',
+    );
+  });
+
+  it('nothing for a 500 (toasted instead), unless it shows inline too (the policy)', () => {
+    expect(inlineFailure(serverError, 'Failed to save webhook settings.')).toBeUndefined();
+    expect(
+      inlineFailure(serverError, 'Failed to update conditional access policy settings.', {
+        alsoOnServerError: true,
+      }),
+    ).toBe('boom');
+  });
+
+  it('nothing without a failure', () => {
+    expect(inlineFailure(undefined, 'Failed to save webhook settings.')).toBeUndefined();
   });
 });

@@ -1,17 +1,11 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import { useLocation } from 'wouter';
-import { logout } from '@contract/session';
-import { lookupOrg } from '@contract/orgs';
-import { deleteSso } from '@contract/sso';
 import { Button } from '@ui/button/button';
 import { ConfirmDialog } from '@ui/confirm-dialog/confirm-dialog';
 import { analytics } from '../analytics/instance';
-import { api } from '../api/api';
-import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 import { paths } from '../routing/paths';
 import { sessionStore, useSession } from '../session/session';
+import { useDisconnectSso, useSsoSetUp } from './use-sso';
 
 /**
  * The SSO tab (spec 2.6). With no provider in the session the organization is looked up by slug
@@ -23,31 +17,21 @@ export function SsoTab() {
   const [, navigate] = useLocation();
   const provider = session?.organization.ssoProvider ?? null;
   const slug = session?.organization.slug ?? '';
-  const lookup = useSWR(
-    provider ? null : ['orgs/lookup', slug],
-    () => api.call(lookupOrg, { body: { slug } }),
-    {
-      revalidateOnFocus: false,
-    },
-  );
+  const lookup = useSsoSetUp(provider ? null : slug);
   const configured = Boolean(provider) || Boolean(lookup.data?.hasSSO);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const disconnect = useDisconnectSso(provider);
+  const busy = disconnect.busy;
 
-  async function disconnect() {
+  async function confirmDisconnect() {
     analytics.track('disconnectSso');
-    setBusy(true);
-    try {
-      await api.call(deleteSso);
-    } catch {
-      notify.error(messages.deleteSsoFailed(provider ?? 'your SSO provider'));
-      setBusy(false);
-      setConfirming(false);
-      return;
-    }
-    await api.call(logout).catch(() => undefined);
-    sessionStore.dispatch({ type: 'Delete' });
-    navigate(paths.login, { replace: true });
+    await disconnect.trigger(undefined, {
+      onSuccess: () => {
+        sessionStore.dispatch({ type: 'Delete' });
+        navigate(paths.login, { replace: true });
+      },
+      onError: () => setConfirming(false),
+    });
   }
 
   return (
@@ -83,7 +67,7 @@ export function SsoTab() {
         confirmVariant="danger"
         busy={busy}
         busyLabel="Disconnecting..."
-        onConfirm={disconnect}
+        onConfirm={confirmDisconnect}
       />
     </div>
   );

@@ -1,16 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import useSWR from 'swr';
-import {
-  addThreatHunterUser,
-  listThreatHunterUsers,
-  type ThreatHunterUser,
-} from '@contract/threat-hunter';
+import type { ThreatHunterUser } from '@contract/threat-hunter';
 import { DataTable } from '@ui/data-table/data-table';
 import { InviteForm } from '@ui/invite-form/invite-form';
-import { api } from '../api/api';
-import { emailError } from '../auth/validation';
-import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
+import { emailError } from '../messages/email-error';
+import { useThreatHunterUsers } from './use-threat-hunter';
 
 const columns: ColumnDef<ThreatHunterUser>[] = [
   { id: 'name', header: 'Name', accessorFn: (u) => u.name, enableSorting: false },
@@ -27,25 +20,7 @@ const columns: ColumnDef<ThreatHunterUser>[] = [
 
 /** The Threat Hunter tab (spec 2.6); the settings screen only shows it with access. */
 export function ThreatHunterTab() {
-  const { data, error, isLoading, mutate } = useSWR(
-    'threat-hunter/users',
-    () => api.call(listThreatHunterUsers),
-    {
-      revalidateOnFocus: false,
-      onError: () => notify.error(messages.threatHunterUsersFailed),
-    },
-  );
-
-  async function provision(values: { name: string; email: string }) {
-    try {
-      await api.call(addThreatHunterUser, { body: values });
-      notify.success(messages.threatHunterInvited(values.name));
-      await mutate();
-    } catch (e) {
-      notify.error(messages.addThreatHunterFailed);
-      throw e;
-    }
-  }
+  const { data, error, isLoading, provision } = useThreatHunterUsers();
 
   return (
     <div className="flex flex-col gap-6">
@@ -55,7 +30,10 @@ export function ThreatHunterTab() {
         submitLabel="Add"
         busyLabel="Adding..."
         validateEmail={emailError}
-        onSubmit={provision}
+        onSubmit={async (values) => {
+          // A rejection keeps the typed values in the form for another try.
+          await provision.trigger(values, { throwOnError: true });
+        }}
         className="rounded-card border border-surface-border bg-surface p-5 shadow-card"
       />
       <section aria-labelledby="provisioned-heading" className="flex flex-col gap-3">

@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { TRIAL_DAYS } from '@domain/billing';
-import { emailAllMembers } from '@contract/members';
 import { Card, CardContent } from '@ui/card/card';
 import { Link } from '@ui/link/link';
-import { api } from '../api/api';
 import { links } from '../config';
-import { messages } from '../messages/messages';
-import { notify } from '../messages/toasts';
 import { BillingForm } from '../payments/billing-form';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { useSession } from '../session/session';
 import { trialEndText } from './trial';
+import { useEmailAllMembers } from './use-welcome';
 
 /**
  * The trial welcome (spec 2.7). Reached after sign-in by an organization with no payment method
@@ -26,16 +23,13 @@ export default function WelcomeScreen() {
   // Decided once on arrival: the session loses its error as soon as the card is accepted.
   const [eligible] = useState(() => session?.error?.type === 'update-payment');
   const [trialEnd] = useState(() => trialEndText(new Date()));
+  const emailMembers = useEmailAllMembers();
 
   if (!eligible || !session) return <Redirect to={paths.dashboard} replace />;
 
+  // The card is on file (the form said so): the members are e-mailed, then the dashboard.
   async function onTrialStarted() {
-    try {
-      await api.call(emailAllMembers);
-    } catch {
-      notify.error(messages.emailAllMembersFailed);
-    }
-    notify.success(messages.paymentUpdated);
+    await emailMembers.trigger();
     navigate(paths.dashboard, { replace: true });
   }
 

@@ -1,0 +1,26 @@
+import useSWR from 'swr';
+import { getScimConfig, updateScimConfig } from '@contract/scim';
+import { api } from '../api/api';
+import { readFailure } from '../data/read-failure';
+import { swrKey } from '../data/swr-key';
+import { useMutation } from '../data/use-mutation';
+import { messages } from '../messages/messages';
+import { withDetail } from './failure';
+
+const scimKey = swrKey(getScimConfig);
+
+/** The SCIM tab's data (spec 2.6): the configuration, enabled or disabled (error detail shown). */
+export function useScim() {
+  const { data, error, isLoading } = useSWR(scimKey, () => api.call(getScimConfig), {
+    revalidateOnFocus: false,
+    onError: readFailure(getScimConfig, (e) => withDetail(messages.scimGetFailed, e)),
+  });
+  const update = useMutation({
+    action: 'updateScimConfig',
+    run: (enable: boolean) => api.call(updateScimConfig, { body: { enable } }),
+    populate: { key: scimKey },
+    success: messages.scimUpdated,
+    failure: (e) => withDetail(messages.scimUpdateFailed, e),
+  });
+  return { data, error, isLoading, update };
+}

@@ -1,0 +1,13 @@
+import { emailAllMembers } from '@contract/members';
+import { api } from '../api/api';
+import { useMutation } from '../data/use-mutation';
+import { messages } from '../messages/messages';
+
+/** Beginning the trial e-mails every member their enrolment code (spec 2.7, decision 009). */
+export function useEmailAllMembers() {
+  return useMutation({
+    action: 'emailAllMembers',
+    run: () => api.call(emailAllMembers),
+    failure: messages.emailAllMembersFailed,
+  });
+}
