@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Logger } from './deps';
 
 /**
@@ -39,8 +40,7 @@ export class BackgroundTasks {
  * tests). For work that must not delay the answer by a single query.
  */
 export function answerSent(c: { env?: unknown }): Promise<void> {
-  const outgoing = (c.env as { outgoing?: import('node:http').ServerResponse } | undefined)
-    ?.outgoing;
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (!outgoing || outgoing.writableFinished) {
     return new Promise((resolve) => setImmediate(resolve));
   }
