@@ -22,6 +22,8 @@ const PRODUCTION_ENV = {
   PORT: '0',
   HOST: '127.0.0.1',
   STATIC_DIR: path.join(dataDir, 'no-portal'),
+  // The embedded database in DATA_DIR, also under `npm run test:postgres` (which sets DATABASE_URL).
+  DATABASE_URL: '',
 };
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
