@@ -20,6 +20,8 @@ import * as devices from '@domain/devices';
 import * as notifications from '@domain/notifications';
 import { PERIODS } from '@domain/periods';
 import { SSO_PROVIDERS } from '@domain/sso';
+import { JOB_STATUSES } from '@domain/jobs';
+import * as webhooks from '@domain/webhooks';
 import type { DatabaseHandle } from './index';
 import { openTestDatabase } from '../test-support';
 
@@ -51,6 +53,9 @@ const VALUE_LISTS: Record<string, readonly string[]> = {
   'notification_preferences.notification_type': notifications.NOTIFICATION_TYPES,
   'notification_preferences.device_integrity_period': PERIODS,
   'notification_preferences.notification_frequency': notifications.NOTIFICATION_FREQUENCIES,
+  'jobs.status': JOB_STATUSES,
+  'webhook_deliveries.event_type': webhooks.WEBHOOK_EVENT_TYPES,
+  'webhook_deliveries.status': webhooks.WEBHOOK_DELIVERY_STATUSES,
 };
 
 /** Columns whose CHECK constraint is a range of whole numbers, and the range. */

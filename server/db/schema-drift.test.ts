@@ -194,6 +194,8 @@ describe('the drift comparison', () => {
         subject: text('subject'),
         text: text('text').notNull(),
         sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+        html: text('html'),
+        messageId: text('message_id'),
         retries: integer('retries').notNull().default(0),
       },
       (t) => [index('outbox_sent_at_idx').on(t.sentAt.desc())],

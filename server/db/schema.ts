@@ -29,6 +29,8 @@ import {
 } from '@domain/notifications';
 import { PERIODS } from '@domain/periods';
 import { SSO_PROVIDERS } from '@domain/sso';
+import { JOB_STATUSES } from '@domain/jobs';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '@domain/webhooks';
 import {
   bigint,
   bigserial,
@@ -36,6 +38,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -207,6 +210,9 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     sentAt: timestamp('sent_at', tz).notNull(),
+    /** The HTML part and the Message-ID (0010_outbound.sql; null for mails stored before). */
+    html: text('html'),
+    messageId: text('message_id'),
   },
   (t) => [index('outbox_sent_at_idx').on(t.sentAt)],
 );
@@ -482,6 +488,8 @@ export const webhooks = pgTable(
     /** 'whsec_…', answered to the organization's administrators; never logged. */
     secret: text('secret'),
     updatedAt: timestamp('updated_at', tz).notNull(),
+    /** Set when the endpoint answered 410 Gone: no events until the URL is saved again. */
+    disabledAt: timestamp('disabled_at', tz),
   },
   (t) => [check('webhooks_check', sql`${t.url} IS NULL OR ${t.secret} IS NOT NULL`)],
 );
@@ -691,3 +699,80 @@ export const cardSetups = pgTable(
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionStatus = SubscriptionRow['status'];
+
+/**
+ * The job queue (0010_outbound.sql, server/queue/): outbound work inserted in the transaction of
+ * the change that causes it, claimed with FOR UPDATE SKIP LOCKED. `runAt` is when a queued job is
+ * due, or when a running job's lease ends.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    orgId: integer('org_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    runAt: timestamp('run_at', tz).notNull(),
+    lockedBy: text('locked_by'),
+    dedupeKey: text('dedupe_key'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', tz).notNull(),
+    finishedAt: timestamp('finished_at', tz),
+  },
+  (t) => [
+    check('jobs_status_check', oneOf(t.status)),
+    check('jobs_attempts_check', sql`${t.attempts} >= 0`),
+    check('jobs_max_attempts_check', sql`${t.maxAttempts} >= 1`),
+    index('jobs_due_idx')
+      .on(t.runAt, t.id)
+      .where(sql`${t.status} IN ('queued', 'running')`),
+    uniqueIndex('jobs_dedupe_key_idx')
+      .on(t.dedupeKey)
+      .where(sql`${t.status} = 'queued'`),
+    index('jobs_org_id_idx').on(t.orgId),
+    index('jobs_finished_at_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.status} IN ('done', 'failed')`),
+  ],
+);
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * Webhook deliveries (0010_outbound.sql): one per event sent to an organization's endpoint, with
+ * the exact signed body and the last attempt's outcome; `webhookId` is the `webhook-id` header.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    webhookId: text('webhook_id').notNull().unique(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    eventType: text('event_type', { enum: WEBHOOK_EVENT_TYPES }).notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    lastDurationMs: integer('last_duration_ms'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', tz).notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', tz),
+    nextAttemptAt: timestamp('next_attempt_at', tz),
+  },
+  (t) => [
+    check('webhook_deliveries_event_type_check', oneOf(t.eventType)),
+    check('webhook_deliveries_status_check', oneOf(t.status)),
+    check('webhook_deliveries_attempts_check', sql`${t.attempts} >= 0`),
+    index('webhook_deliveries_log_idx').on(t.orgId, t.id.desc().nullsFirst()),
+    index('webhook_deliveries_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
