@@ -44,6 +44,11 @@ import { deleteSso, getSsoGroupMembers, getSsoProvider, listSsoGroups, saveSsoCo
 import { devCreateOrg, devExpireSession, devOutbox, health } from './system';
 import { addThreatHunterUser, listThreatHunterUsers } from './threat-hunter';
 import { deleteWebhook, getWebhook, getWebhookSecret, saveWebhook } from './webhook';
+import {
+  listWebhookDeliveries,
+  resendWebhookDelivery,
+  sendWebhookTestEvent,
+} from './webhook-deliveries';
 
 /**
  * Every call of the API, by name. The server asserts each has a route; the Storybook/MSW mocks
@@ -101,6 +106,9 @@ export const endpoints = {
   saveWebhook,
   deleteWebhook,
   getWebhookSecret,
+  listWebhookDeliveries,
+  resendWebhookDelivery,
+  sendWebhookTestEvent,
   // conditional access
   getConditionalAccessConfig,
   saveConditionalAccessConfig,

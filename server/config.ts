@@ -7,6 +7,8 @@ import path from 'node:path';
 import { cspOptionsFromEnv, type CspOptions } from './security-headers';
 import { isLoopbackHost } from './public-url';
 import { DEFAULT_SESSION_IDLE_MS } from './data/sessions';
+import { parseRetrySchedule } from './queue/schedule';
+import { mailSettingsFromEnv, type MailSettings } from './mail/settings';
 
 export interface ServerConfig {
   production: boolean;
@@ -23,6 +25,10 @@ export interface ServerConfig {
   /** Extra origins of the development portal (the Vite dev server) links may point to. */
   devPortalOrigins: string[];
   contentSecurity: CspOptions;
+  /** SMTP_URL and MAIL_FROM: where e-mail goes (no SMTP_URL: the development mailbox). */
+  mail: MailSettings;
+  /** DELIVERY_RETRY_SCHEDULE: seconds between attempts of e-mails and webhook deliveries. */
+  retrySchedule: readonly number[];
   /** Lines to print at start: legal but risky settings. */
   warnings: string[];
 }
@@ -95,8 +101,13 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
   }
 
   let contentSecurity: CspOptions;
+  let mail: MailSettings;
+  let retrySchedule: readonly number[];
   try {
     contentSecurity = cspOptionsFromEnv(env);
+    // Production without SMTP_URL would accept password resets and invitations and send nothing.
+    mail = mailSettingsFromEnv(env, { production });
+    retrySchedule = parseRetrySchedule(env.DELIVERY_RETRY_SCHEDULE);
   } catch (error) {
     throw new ConfigError(error instanceof Error ? error.message : String(error));
   }
@@ -117,6 +128,8 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
     contentSecurity,
+    mail,
+    retrySchedule,
     warnings,
   };
 }

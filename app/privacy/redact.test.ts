@@ -10,6 +10,8 @@ describe('redactText', () => {
     ],
     ['key mdsk_4f9Kq2LmNoPqRsTu end', 'key mdsk_[redacted] end'],
     ['whsec_Zx8Yw7Vu6Ts5Rq4Po3Nm2Lk1Jh0', 'whsec_[redacted]'],
+    // The Standard Webhooks format: standard base64, with '+', '/' and '='.
+    ['secret whsec_q+Pz/8Yw7Vu6Ts5Rq4Po3Nm2Lk1Jh0aBcDeFgHiJkL0= end', 'secret whsec_[redacted] end'],
     ['seti_0123456789abcdef01234567_secret_0123456789abcdef', 'seti_[redacted]'],
     ['pi_3Nabc123_secret_XyZ987', 'pi_[redacted]'],
     ['sk_live_51Habcdef', 'sk_live_[redacted]'],

@@ -20,8 +20,9 @@ const KEY_IN_TEXT =
 const PATTERNS: ReadonlyArray<[RegExp, string]> = [
   // A reset or invitation link: the token is the rest of the path segment.
   [/(\/update-password\/)[^/?#\s"'&<>]+/gi, `$1${REDACTED}`],
-  // The portal's own credentials.
-  [/\b(mdsk|whsec)_[A-Za-z0-9_-]{4,}/g, `$1_${REDACTED}`],
+  // The portal's own credentials: API keys (base64url) and webhook secrets (standard base64:
+  // '+', '/' and '=' too, so no tail of a secret survives the redaction).
+  [/\b(mdsk|whsec)_[A-Za-z0-9_+/=-]{4,}/g, `$1_${REDACTED}`],
   // Card processor client secrets (seti_…_secret_…, pi_…_secret_…) and secret keys.
   [/\b([a-z]{2,6})_[A-Za-z0-9]{4,}_secret_[A-Za-z0-9]{4,}/g, `$1_${REDACTED}`],
   [/\b(sk|rk)_(live|test)_[A-Za-z0-9]{4,}/g, `$1_$2_${REDACTED}`],

@@ -182,6 +182,21 @@ export async function releaseInvitations(db: Database, ids: readonly number[]): 
   }
 }
 
+/**
+ * Releases one member's invitation claim whose e-mail failed for good, unless a later claim (a new
+ * send) replaced it meanwhile: the member counts as not invited, so email-members sends it again.
+ */
+export async function releaseInvitation(
+  db: Database,
+  memberId: number,
+  claimedAt: Date,
+): Promise<void> {
+  await db
+    .update(members)
+    .set({ invitedAt: null })
+    .where(and(eq(members.id, memberId), eq(members.invitedAt, claimedAt)));
+}
+
 export async function countOrgMembers(db: Database, orgId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

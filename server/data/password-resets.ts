@@ -49,6 +49,14 @@ export async function revokeInviteTokens(db: Database, userId: number, now: Date
     );
 }
 
+/** Ends one link (its e-mail could not be sent, so nobody can use it). */
+export async function revokeResetToken(db: Database, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt)));
+}
+
 /**
  * Marks a valid (unused, unexpired) token used and returns its user, atomically: of two concurrent
  * uses only one wins. Null when the token is unknown, expired or already used.

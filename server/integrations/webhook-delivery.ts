@@ -1,19 +1,23 @@
 /**
- * The test delivery that verifies a webhook URL before it is saved: a signed POST of
- * `{type: 'webhook.test', createdAt, orgId}` that must answer 2xx within the timeout (5 s).
- * Redirects are not followed (the answer's status counts). In production the host name is resolved
- * first, every address must be public, and the connection goes to a checked address (the socket's
- * lookup answers with them), so a second DNS answer cannot redirect the request inward.
+ * Signed webhook deliveries over HTTP(S): the test delivery that verifies a URL before it is saved
+ * (`sendTestEvent`, 5 s) and every attempt of an event delivery (`deliverWebhook`, 10 s; the
+ * webhooks' job, server/webhooks/delivery.ts). A POST of the JSON body with the Standard Webhooks
+ * headers (webhook-signature.ts) that must answer 2xx in time. Redirects are not followed (the
+ * answer's status counts). Before every attempt the URL is checked again (webhook-url.ts); in
+ * production the host name is resolved, every address must be public, and the connection goes to
+ * a checked address (the socket's lookup answers with them), so a second DNS answer cannot
+ * redirect the request inward.
  */
-import { randomUUID } from 'node:crypto';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { checkResolvedAddresses, checkWebhookUrl } from './webhook-url';
-import { signWebhook, WEBHOOK_HEADERS } from './webhook-signature';
+import { newWebhookId, signatureHeaders } from './webhook-signature';
 
 export const WEBHOOK_TIMEOUT_MS = 5000;
+/** An event delivery counts as delivered on a 2xx answer within this time. */
+export const WEBHOOK_DELIVERY_TIMEOUT_MS = 10_000;
 
 export interface WebhookDeliveryOptions {
   production: boolean;
@@ -28,11 +32,17 @@ export const defaultResolveHost = async (host: string): Promise<string[]> =>
 
 export type DeliveryResult = { ok: true; status: number } | { ok: false; error: string };
 
+/** The test event (README, "Webhook events"): the envelope of every event, with a message. */
 export interface TestEvent {
   type: 'webhook.test';
-  createdAt: string;
-  orgId: number;
+  timestamp: string;
+  data: { message: string };
 }
+
+/** One attempt's outcome: the answer's status (null: none came) and how long it took. */
+export type AttemptResult =
+  | { ok: true; status: number; durationMs: number }
+  | { ok: false; status: number | null; error: string; durationMs: number };
 
 const reach = (reason: string) => `Could not reach the webhook URL: ${reason}.`;
 
@@ -134,20 +144,30 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** Sends the signed test event to `rawUrl`; ok only for a 2xx answer in time. */
-export async function sendTestEvent(
+/**
+ * One signed attempt: `body` (the exact bytes signed) to `rawUrl` as webhook `id`, signed with
+ * `secret` at the moment it is sent. ok only for a 2xx answer within `options.timeoutMs`.
+ * Error texts name the problem, never the URL (it may carry a token).
+ */
+export async function deliverWebhook(
   rawUrl: string,
   secret: string,
-  event: TestEvent,
+  delivery: { id: string; body: string },
   options: WebhookDeliveryOptions,
-): Promise<DeliveryResult> {
-  const check = checkWebhookUrl(rawUrl, { production: options.production });
-  if (!check.ok) return check;
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  const timedOut = () => ({
-    ok: false as const,
-    error: `The webhook URL did not answer within ${secondsText(options.timeoutMs)}.`,
+): Promise<AttemptResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const failed = (error: string, status: number | null = null): AttemptResult => ({
+    ok: false,
+    status,
+    error,
+    durationMs: elapsed(),
   });
+  const check = checkWebhookUrl(rawUrl, { production: options.production });
+  if (!check.ok) return failed(check.error);
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const timedOut = () =>
+    failed(`The webhook URL did not answer within ${secondsText(options.timeoutMs)}.`);
 
   let lookup: LookupFunction | undefined;
   if (options.production && !check.ipLiteral) {
@@ -156,35 +176,48 @@ export async function sendTestEvent(
       addresses = await untilAborted(options.resolveHost(check.host), signal);
     } catch (error) {
       if (signal.aborted) return timedOut();
-      return { ok: false, error: connectionFailure(error) };
+      return failed(connectionFailure(error));
     }
     const refused = checkResolvedAddresses(addresses);
-    if (refused) return { ok: false, error: refused };
+    if (refused) return failed(refused);
     lookup = pinnedLookup(addresses);
   }
 
-  const body = JSON.stringify(event);
-  const timestamp = String(Math.floor(Date.parse(event.createdAt) / 1000));
   const headers = {
     'Content-Type': 'application/json',
     'User-Agent': 'mobile-security-portal-webhooks/1',
-    [WEBHOOK_HEADERS.id]: `msg_${randomUUID()}`,
-    [WEBHOOK_HEADERS.timestamp]: timestamp,
-    [WEBHOOK_HEADERS.signature]: signWebhook(secret, timestamp, body),
+    // Signed now, per attempt: receivers refuse timestamps more than 5 minutes off their clock.
+    ...signatureHeaders(secret, delivery.id, new Date(), delivery.body),
   };
   let status: number;
   try {
-    status = await postOnce(check.url, headers, body, signal, lookup);
+    status = await postOnce(check.url, headers, delivery.body, signal, lookup);
   } catch (error) {
     if (signal.aborted) return timedOut();
-    return { ok: false, error: connectionFailure(error) };
+    return failed(connectionFailure(error));
   }
-  if (status >= 200 && status < 300) return { ok: true, status };
+  if (status >= 200 && status < 300) return { ok: true, status, durationMs: elapsed() };
   if (status >= 300 && status < 400) {
-    return {
-      ok: false,
-      error: `The webhook URL answered ${status} (a redirect, which is not followed); it must answer 2xx.`,
-    };
+    return failed(
+      `The webhook URL answered ${status} (a redirect, which is not followed); it must answer 2xx.`,
+      status,
+    );
   }
-  return { ok: false, error: `The webhook URL answered ${status}; it must answer 2xx.` };
+  return failed(`The webhook URL answered ${status}; it must answer 2xx.`, status);
+}
+
+/** Sends the signed test event to `rawUrl` (before saving it); ok only for a 2xx answer in time. */
+export async function sendTestEvent(
+  rawUrl: string,
+  secret: string,
+  event: TestEvent,
+  options: WebhookDeliveryOptions,
+): Promise<DeliveryResult> {
+  const result = await deliverWebhook(
+    rawUrl,
+    secret,
+    { id: newWebhookId(), body: JSON.stringify(event) },
+    options,
+  );
+  return result.ok ? { ok: true, status: result.status } : { ok: false, error: result.error };
 }

@@ -1,65 +1,56 @@
 /**
- * Webhook signing. Every delivery carries
+ * Webhook signing per the Standard Webhooks specification (https://www.standardwebhooks.com),
+ * through its reference package `standardwebhooks`, so any receiver verifies a delivery with one
+ * call (`new Webhook(secret).verify(rawBody, headers)`). Every attempt carries
  *
- *   X-Webhook-Id:        a unique id of the delivery ('msg_…'), for receivers to drop repeats
- *   X-Webhook-Timestamp: Unix seconds when it was signed
- *   X-Webhook-Signature: 'v1=' + hex HMAC-SHA256, keyed with the secret (the whole 'whsec_…' text
- *                        as UTF-8), of `${timestamp}.${body}` (the exact bytes of the JSON body)
+ *   webhook-id:        the event's id ('msg_…'), the same on every attempt: receivers drop repeats
+ *   webhook-timestamp: Unix seconds of this attempt (receivers refuse ones more than 5 minutes off)
+ *   webhook-signature: 'v1,' + base64 HMAC-SHA256 of `${id}.${timestamp}.${body}`, keyed by the
+ *                      secret's bytes (the base64 after 'whsec_'), over the exact body bytes sent
  *
- * A receiver recomputes the HMAC over the raw body it received, compares in constant time and
- * refuses timestamps too far from its clock (replays). {@link verifyWebhookSignature} does that.
+ * The secret is 'whsec_' + standard base64 of 32 random bytes (the specification allows 24–64).
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+export const WEBHOOK_SECRET_BYTES = 32;
 
 export const WEBHOOK_HEADERS = {
-  id: 'X-Webhook-Id',
-  timestamp: 'X-Webhook-Timestamp',
-  signature: 'X-Webhook-Signature',
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
 } as const;
 
-/** Default tolerance of {@link verifyWebhookSignature} between the timestamp and the clock. */
-export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
-
 export function newWebhookSecret(): string {
-  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(WEBHOOK_SECRET_BYTES).toString('base64')}`;
 }
 
-/** The X-Webhook-Signature value of `body` sent at `timestamp` (Unix seconds, as sent). */
-export function signWebhook(secret: string, timestamp: string, body: string): string {
-  const mac = createHmac('sha256', Buffer.from(secret, 'utf8'))
-    .update(`${timestamp}.${body}`, 'utf8')
-    .digest('hex');
-  return `v1=${mac}`;
+/** A secret in the specification's format: 'whsec_' + standard base64 of 24–64 bytes. */
+export function isWebhookSecret(secret: string): boolean {
+  const match = /^whsec_((?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?)$/.exec(
+    secret,
+  );
+  if (!match) return false;
+  const bytes = Buffer.from(match[1] as string, 'base64').length;
+  return bytes >= 24 && bytes <= 64;
 }
 
-export interface WebhookToVerify {
-  secret: string;
-  /** X-Webhook-Timestamp as received. */
-  timestamp: string;
-  /** The raw body as received (not re-serialized JSON). */
-  body: string;
-  /** X-Webhook-Signature as received; several space- or comma-separated values are allowed. */
-  signature: string;
-  /** The receiver's clock; omit it to skip the replay window check. */
-  now?: Date;
-  toleranceSeconds?: number;
+/** A new event id: the `webhook-id` of every attempt to deliver it. */
+export function newWebhookId(): string {
+  return `msg_${randomUUID().replaceAll('-', '')}`;
 }
 
-/** Whether a received delivery was signed with `secret` (constant-time comparison). */
-export function verifyWebhookSignature(input: WebhookToVerify): boolean {
-  if (!/^\d{1,12}$/.test(input.timestamp)) return false;
-  if (input.now) {
-    const skew = Math.abs(input.now.getTime() / 1000 - Number(input.timestamp));
-    if (skew > (input.toleranceSeconds ?? WEBHOOK_TOLERANCE_SECONDS)) return false;
-  }
-  const expected = Buffer.from(signWebhook(input.secret, input.timestamp, input.body), 'utf8');
-  return input.signature
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .some((candidate) => {
-      const given = Buffer.from(candidate, 'utf8');
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    });
+/** The three signature headers of one attempt, signed at `signedAt`. */
+export function signatureHeaders(
+  secret: string,
+  id: string,
+  signedAt: Date,
+  body: string,
+): Record<string, string> {
+  return {
+    [WEBHOOK_HEADERS.id]: id,
+    [WEBHOOK_HEADERS.timestamp]: String(Math.floor(signedAt.getTime() / 1000)),
+    [WEBHOOK_HEADERS.signature]: new Webhook(secret).sign(id, signedAt, body),
+  };
 }

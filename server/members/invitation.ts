@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail/mailer';
+import { paragraphs, type MailContent } from '../mail/content';
 import { templateBodyToText, templateSubjectToText } from '../mail/plain-text';
 
 /** The organization's custom enrolment e-mail (OrgEnrollment); null texts keep the defaults. */
@@ -8,43 +8,56 @@ export type EnrollmentTemplate = {
 };
 
 /**
- * The invitation e-mail: plain text (names are inserted as typed; an HTML version, if one is ever
- * added, must escape them). The recipient address passed the e-mail rule (no whitespace), so it
+ * The invitation e-mail (text and HTML parts, mail/content.ts; names are inserted as typed and
+ * the HTML part escapes them). The recipient address passed the e-mail rule (no whitespace), so it
  * cannot carry extra headers.
  *
  * A custom template (Settings, Notifications) replaces the subject and the introduction; its texts
- * are turned into plain text first (`mail/plain-text.ts`: no markup reaches the e-mail). The code
- * and the enrolment steps always follow, since they are what the e-mail is for.
+ * are turned into plain text first (`mail/plain-text.ts`: no markup reaches the e-mail, in either
+ * part). The code and the enrolment steps always follow, since they are what the e-mail is for.
  */
 export function invitationEmail(
   org: { name: string },
   member: { name: string; email: string; code: string },
   template: EnrollmentTemplate | null = null,
-): MailMessage {
+): MailContent {
   const subject = template?.subject ? templateSubjectToText(template.subject) : '';
   const intro = template?.body ? templateBodyToText(template.body) : '';
   return {
     to: member.email,
     subject: subject || `Your enrolment code for ${org.name}`,
-    text: [
+    heading: `Enroll your device with ${org.name}`,
+    preview: `Your enrolment code for ${org.name} is inside.`,
+    blocks: [
       ...(intro
-        ? [intro, '', 'Your enrolment code is:']
+        ? [...paragraphs(intro), { kind: 'text' as const, lines: ['Your enrolment code is:'] }]
         : [
-            `Hello ${member.name},`,
-            '',
-            `${org.name} protects the phones and tablets of its team with our mobile security app.`,
-            'Your enrolment code is:',
+            { kind: 'text' as const, lines: [`Hello ${member.name},`] },
+            {
+              kind: 'text' as const,
+              lines: [
+                `${org.name} protects the phones and tablets of its team with our mobile security app.`,
+                'Your enrolment code is:',
+              ],
+            },
           ]),
-      '',
-      `    ${member.code}`,
-      '',
-      'To enroll your device:',
-      '1. Install the mobile security app from the App Store or Google Play.',
-      '2. Open it and choose "Enroll with a code".',
-      '3. Enter the code above.',
-      '',
-      'The code enrolls one device. For another device, ask your administrator for another code.',
-      'If you did not expect this e-mail, you can ignore it.',
-    ].join('\n'),
+      { kind: 'code', code: member.code },
+      {
+        kind: 'steps',
+        intro: 'To enroll your device:',
+        items: [
+          'Install the mobile security app from the App Store or Google Play.',
+          'Open it and choose "Enroll with a code".',
+          'Enter the code above.',
+        ],
+      },
+      {
+        kind: 'text',
+        lines: [
+          'The code enrolls one device. For another device, ask your administrator for another code.',
+          'If you did not expect this e-mail, you can ignore it.',
+        ],
+      },
+    ],
   };
 }
