@@ -162,7 +162,7 @@ describe('sign-in and session', () => {
   });
 });
 
-describe('throttling (policy: server/data/login-throttle.ts)', () => {
+describe('throttling (policy: server/auth/login-throttle.ts)', () => {
   it('refuses the sixth attempt of an account from one address with 429 + Retry-After, then one try per doubling delay', async () => {
     const email = DEMO.newco.email;
     for (let i = 0; i < 5; i++) {

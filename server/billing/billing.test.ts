@@ -2,7 +2,7 @@
  * Billing, plan and the trial welcome (issue 7): billing statement, plan, cancel / reactivate,
  * card setups through the offline card processor, the default payment method, the organization
  * delete and the development helper that creates a throw-away organization — against the seeded
- * demo data (server/seed-billing.ts).
+ * demo data (server/seed/seed-billing.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -148,7 +148,7 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
 const withBody = (Object.entries(endpoints) as Array<[EndpointName, Endpoint]>).filter(
   ([, e]) => e.body,
 );
-/** In the contract, not served yet (server/routes.test.ts LATER): 404 before reading the body. */
+/** In the contract, not served yet (server/checks/routes.test.ts LATER): 404 before reading the body. */
 const NOT_IMPLEMENTED: EndpointName[] = ['createOrg'];
 /** The status a refused body gets: 400, or 404 for a call that is not served yet. */
 const refused = (name: EndpointName) => (NOT_IMPLEMENTED.includes(name) ? 404 : 400);

@@ -1,7 +1,7 @@
 /**
  * Settings part 2 (issue 8), Integrations: API key, webhook (with a real receiver on
  * 127.0.0.1), conditional access and its removal job — against the seeded demo data
- * (server/seed-integrations.ts).
+ * (server/seed/seed-integrations.ts).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,6 +1,6 @@
 /**
  * The hostile CSV corpus (tests/fixtures/csv/) through the real endpoint: every file gets a clear
- * error or a safe result, never a 500. `CSV_CORPUS_TABLE=1 npx vitest run server/csv-corpus`
+ * error or a safe result, never a 500. `CSV_CORPUS_TABLE=1 npx vitest run server/members/csv-corpus`
  * prints the table of tests/fixtures/csv/README.md.
  */
 import { readFileSync } from 'node:fs';

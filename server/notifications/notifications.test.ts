@@ -1,7 +1,7 @@
 /**
  * Settings part 2 (issue 8), Notifications: e-mail preferences, the custom enrolment e-mail
  * (stored as sent, e-mailed as plain text) and device scan notification preferences — against
- * the seeded demo data (server/seed-integrations.ts).
+ * the seeded demo data (server/seed/seed-integrations.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_BODY_MAX_LENGTH } from '@domain/notifications';

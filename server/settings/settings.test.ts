@@ -1,6 +1,6 @@
 /**
  * Settings part 1 (issue 6): administrators and their invitations, SCIM, MDM, threat hunter
- * users — against the seeded demo data (server/seed-settings.ts).
+ * users — against the seeded demo data (server/seed/seed-settings.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

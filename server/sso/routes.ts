@@ -1,6 +1,6 @@
 /**
  * contract/sso.ts: the organization's SSO provider configuration and the provider's directory
- * (groups and their members), served from the simulated directory (server/seed-sso.ts).
+ * (groups and their members), served from the simulated directory (server/seed/seed-sso.ts).
  */
 import type { Hono } from 'hono';
 import {

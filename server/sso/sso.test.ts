@@ -1,4 +1,4 @@
-/** contract/sso.ts endpoints against the seeded directory (server/seed-sso.ts). */
+/** contract/sso.ts endpoints against the seeded directory (server/seed/seed-sso.ts). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SsoGroup } from '@contract/sso';

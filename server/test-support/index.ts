@@ -284,7 +284,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}) {
   });
 
   async function call(method: string, path: string, options: RequestOptions = {}) {
-    // Like the portal's API client: the CSRF header on every call (server/csrf.ts).
+    // Like the portal's API client: the CSRF header on every call (server/http/csrf.ts).
     const headers: Record<string, string> = { 'x-requested-with': 'portal', ...options.headers };
     let body: string | undefined;
     if (options.json !== undefined) {
