@@ -14,11 +14,7 @@ import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { createSession, deleteSession, deleteUserSessions, SESSION_TTL_MS } from './sessions';
 import { findUserWithOrgByEmail, normalizeEmail, setPasswordHash } from './users';
 import { findSessionBilling } from '../billing/data';
-import {
-  clearAccountThrottle,
-  countSignInAttempt,
-  recordSignInSuccess,
-} from './login-throttle';
+import { clearAccountThrottle, countSignInAttempt, recordSignInSuccess } from './login-throttle';
 import { logAtMostEvery } from '../system/log-summary';
 import { answerSent } from '../system/background';
 import {

@@ -16,7 +16,11 @@ import { eq } from 'drizzle-orm';
 import { TEST_CARDS } from '@contract/billing';
 import { DEFAULT_CONDITIONAL_ACCESS_CONFIG } from '@domain/conditional-access';
 import { organizations, paymentMethods, ssoDirectoryGroups } from '../db/schema';
-import { changedTables, organizationFingerprint, type TableFingerprint } from '../test-support/fingerprint';
+import {
+  changedTables,
+  organizationFingerprint,
+  type TableFingerprint,
+} from '../test-support/fingerprint';
 import { createTestApp, DEMO } from '../test-support';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

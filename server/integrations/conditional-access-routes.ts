@@ -29,10 +29,7 @@ import {
   updateConditionalAccessPolicy as updatePolicy,
   type ChangeResult,
 } from './conditional-access-data';
-import {
-  checkConditionalAccessConfig,
-  CONDITIONAL_ACCESS_MESSAGES,
-} from './conditional-access';
+import { checkConditionalAccessConfig, CONDITIONAL_ACCESS_MESSAGES } from './conditional-access';
 
 export const REMOVAL_REQUESTED =
   'A request has been made, Conditional Access will be removed after processing blocked members.';

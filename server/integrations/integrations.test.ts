@@ -24,16 +24,9 @@ import {
   isPublicAddress,
   WEBHOOK_URL_MESSAGES,
 } from './webhook-url';
-import {
-  signWebhook,
-  verifyWebhookSignature,
-  WEBHOOK_HEADERS,
-} from './webhook-signature';
+import { signWebhook, verifyWebhookSignature, WEBHOOK_HEADERS } from './webhook-signature';
 import { connectionFailure } from './webhook-delivery';
-import {
-  checkConditionalAccessConfig,
-  CONDITIONAL_ACCESS_MESSAGES,
-} from './conditional-access';
+import { checkConditionalAccessConfig, CONDITIONAL_ACCESS_MESSAGES } from './conditional-access';
 import { API_TOKEN_MESSAGES } from './api-token-routes';
 import { REMOVAL_REQUESTED } from './conditional-access-routes';
 import { WEBHOOK_MESSAGES } from './webhook-routes';
