@@ -1,11 +1,11 @@
 /** Spec 7: GET /session, POST /login, /logout, /reset-password, /update-password. */
 import type { Hono } from 'hono';
 import { getSession, login, logout, resetPassword, updatePassword } from '@contract/session';
-import { passwordProblems, type PasswordProblem } from '@domain/accounts';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
 import { HttpError } from '../http/http-error';
+import { passwordRuleError } from './password-rule';
 import { clientIp } from '../http/client-ip';
 import { publicBaseUrl } from '../http/public-url';
 import { toSessionBody } from './session-body';
@@ -33,27 +33,6 @@ export const LOGIN_MESSAGES = {
   loginPolicy: 'Access limited by login policy.',
   invalidResetLink: 'This password reset link is invalid or has expired.',
 } as const;
-
-const PASSWORD_NEEDS: Record<PasswordProblem, string> = {
-  required: 'a password',
-  'too-short': 'at least 8 characters',
-  'too-long': 'at most 256 characters',
-  lowercase: 'one lowercase letter',
-  uppercase: 'one uppercase letter',
-  digit: 'one digit',
-  special: 'one special character',
-};
-
-/** The 400 answer for a password that breaks the rules (domain/accounts.ts), or null. */
-export function passwordRuleError(password: string): HttpError | null {
-  const problems = passwordProblems(password);
-  if (problems.length === 0) return null;
-  const needs = problems.map((p) => PASSWORD_NEEDS[p]);
-  return new HttpError(400, {
-    error: `The password needs ${needs.join(', ')}.`,
-    issues: needs.map((need) => ({ path: 'password', message: `Needs ${need}` })),
-  });
-}
 
 export function throttledMessage(delayMs: number): string {
   const minutes = Math.max(1, Math.ceil(delayMs / 60_000));

@@ -29,7 +29,7 @@ import { directoryMembersOfGroups } from '../sso/data';
 import { findEmailTemplate } from '../notifications/data';
 import { readMembersCsv } from './csv';
 import { invitationEmail } from './invitation';
-import { requireSso } from '../sso/routes';
+import { requireSso } from '../sso/require-sso';
 
 export const csvTooLargeMessage = () =>
   `The file is larger than ${CSV_MAX_BYTES / (1024 * 1024)} MB. Split it into smaller files and upload them one by one.`;

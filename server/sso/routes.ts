@@ -15,7 +15,6 @@ import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
 import { HttpError } from '../http/http-error';
-import type { Organization } from '../db/schema';
 import {
   deleteSsoConfig,
   directoryMembersOfGroups,
@@ -23,15 +22,7 @@ import {
   listDirectoryGroups,
   saveSsoConfig as storeSsoConfig,
 } from './data';
-
-/** Directory calls need a configured provider: 409 (the organization's state, not the request). */
-export function requireSso(org: Organization): void {
-  if (org.ssoProvider === null) {
-    throw new HttpError(409, {
-      error: 'Single sign-on is not set up for this organization. Set up an SSO provider first.',
-    });
-  }
-}
+import { requireSso } from './require-sso';
 
 export function ssoRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
   // The client secret is stored and never answered or logged (no log line includes a body).

@@ -8,7 +8,7 @@ import { HttpError } from '../http/http-error';
 import { deleteSession } from '../auth/sessions';
 import { listOutbox } from '../mail/outbox';
 import { createDevOrg } from '../orgs/dev-orgs';
-import { passwordRuleError } from '../auth/routes';
+import { passwordRuleError } from '../auth/password-rule';
 
 export function healthRoutes(app: Hono<AppEnv>, route: Route, isReady: () => boolean): void {
   route(app, health, () => {
