@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 
+import type { SubscriptionStatus } from '@domain/billing';
 import { CARD_NETWORK_LABELS } from '@domain/cards';
 
 const usd = new Intl.NumberFormat('en-US', {
@@ -75,13 +76,15 @@ export type BillingSubscription = {
 
 export type StatementKind = 'scheduled' | 'none' | 'custom';
 
+const CANCELED: SubscriptionStatus = 'canceled';
+
 /**
  * Which statement to show (spec §8.3): no subscription or a canceled one → 'none' ('No payment
  * scheduled'); invoice billing with nothing due → 'custom' ('Your organization is set up for
  * custom billing.'); otherwise the amount and date of the next payment.
  */
 export function statementKind(subscription: BillingSubscription | null): StatementKind {
-  if (!subscription || subscription.status.toLowerCase() === 'canceled') return 'none';
+  if (!subscription || subscription.status.toLowerCase() === CANCELED) return 'none';
   if (subscription.invoice && subscription.amountDue === 0) return 'custom';
   return 'scheduled';
 }

@@ -1,6 +1,8 @@
 import { cva } from 'class-variance-authority';
 import type * as React from 'react';
 
+import { PLAN_STATUS_LABELS, type SubscriptionStatus } from '@domain/billing';
+
 import { Banner } from '../../primitives/banner/banner';
 import { cn } from '../../lib/cn';
 import { Spinner } from '../../primitives/spinner/spinner';
@@ -26,12 +28,14 @@ export const BILLING_STATEMENT_TEXTS = {
   noCard: 'No payment method on file',
 } as const;
 
-/** Statuses that need the payer's attention get a warning badge next to the amount. */
-const ATTENTION: Record<string, string> = {
-  past_due: 'Past due',
-  unpaid: 'Unpaid',
-  incomplete: 'Incomplete',
-};
+/** A trial's renew date is the day it ends. */
+const TRIALING: SubscriptionStatus = 'trialing';
+
+/** Statuses that need the payer's attention get a warning badge (the plan tab's text). */
+const ATTENTION_STATUSES: readonly SubscriptionStatus[] = ['past_due', 'unpaid', 'incomplete'];
+const ATTENTION: Readonly<Record<string, string>> = Object.fromEntries(
+  ATTENTION_STATUSES.map((status) => [status, PLAN_STATUS_LABELS[status]]),
+);
 
 export const billingStatementValueVariants = cva('mt-1 text-ink', {
   variants: {
@@ -148,7 +152,7 @@ export function BillingStatement({
             {renewDate !== null ? (
               <Item
                 slot="billing-statement-date"
-                label={subscription.status === 'trialing' ? 'Trial ends on' : 'Renews on'}
+                label={subscription.status === TRIALING ? 'Trial ends on' : 'Renews on'}
               >
                 <time dateTime={secondsToDate(renewDate).toISOString()}>
                   {formatSecondsDate(renewDate)}

@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 
 import { KNOWN_ALERT_SEVERITIES, type KnownAlertSeverity } from '@domain/alerts';
-import { DEVICE_SEVERITIES, type DeviceSeverity } from '@domain/devices';
+import { DEVICE_SEVERITIES, DEVICE_SEVERITY_LABELS, type DeviceSeverity } from '@domain/devices';
 
 import { cn } from '../../lib/cn';
 
@@ -35,14 +35,20 @@ const SEVERITIES: ReadonlySet<string> = new Set<Severity>([
   'neutral',
 ]);
 
-/** Default labels; the app passes its own where wording differs (e.g. warning → 'Fixes needed'). */
+/** An alert severity's name is its text ('Critical', 'High', 'Suspicious', 'Low'). */
+const ALERT_SEVERITY_LABELS = Object.fromEntries(
+  KNOWN_ALERT_SEVERITIES.map((severity) => [severity.toLowerCase(), severity]),
+) as Record<Lowercase<KnownAlertSeverity>, string>;
+
+/**
+ * Default labels, from domain/: the alert severities' names and the dashboard's 'Secure'. 'Warning'
+ * and 'Unknown' are the badge's own words; the app passes its own where wording differs (the
+ * dashboard's warning is 'Fixes needed', `DEVICE_SEVERITY_LABELS`).
+ */
 export const SEVERITY_LABELS: Record<Severity, string> = {
-  critical: 'Critical',
-  high: 'High',
+  ...ALERT_SEVERITY_LABELS,
   warning: 'Warning',
-  suspicious: 'Suspicious',
-  low: 'Low',
-  secure: 'Secure',
+  secure: DEVICE_SEVERITY_LABELS.secure,
   neutral: 'Unknown',
 };
 
