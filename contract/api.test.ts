@@ -35,8 +35,8 @@ const all = Object.entries(endpoints) as [string, Endpoint][];
 
 describe('endpoint registry', () => {
   it('holds every endpoint once, under a camelCase name', () => {
-    // 55 calls of spec 7.1, the organization delete, 5 system/development calls and the 3 calls
-    // of the webhook delivery log.
+    // The 55 calls of the product, the organization delete, 5 system/development calls and the 3
+    // calls of the webhook delivery log.
     expect(all.length).toBe(64);
     for (const [name] of all) expect(name).toMatch(/^[a-z][A-Za-z]*$/);
     expect(new Set(all.map(([, e]) => e)).size).toBe(all.length);

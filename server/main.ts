@@ -4,17 +4,17 @@
  * (.data/), DATABASE_URL (Postgres instead of PGlite), NODE_ENV, PUBLIC_URL (base of e-mailed
  * links), STATIC_DIR (dist/), TRUST_PROXY=1, SEED_DEMO (development: 0 to start without the demo
  * organizations), SESSION_IDLE_MINUTES (30), DEV_PORTAL_ORIGIN (the Vite dev server, set by
- * `npm run dev`), SENTRY_DSN and CSP_CONNECT_ORIGINS (server/README.md).
+ * `npm run dev`), SENTRY_DSN and CSP_CONNECT_ORIGINS (server/README.md, "Running it").
  */
 import { createApp } from './app';
-import { serveApp } from './http-server';
+import { serveApp } from './http/http-server';
 import { openDatabase } from './db';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
-import { loopbackOrigins } from './public-url';
+import { loopbackOrigins } from './http/public-url';
 import { prepareDatabase } from './bootstrap';
-import { BackgroundTasks, describeError } from './background';
-import { DEMO_SIGN_INS } from './seed';
-import { runHousekeeping } from './housekeeping';
+import { BackgroundTasks, describeError } from './system/background';
+import { DEMO_SIGN_INS } from './seed/seed';
+import { runHousekeeping } from './system/housekeeping';
 import { ConfigError, readServerConfig, type ServerConfig } from './config';
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;

@@ -15,10 +15,10 @@ import { randomUUID } from 'node:crypto';
 import { ENROLLMENT_TEMPLATE_TYPE } from '@domain/notifications';
 import type { Database } from '../db';
 import type { Logger } from '../deps';
-import { releaseInvite } from '../data/admins';
-import { releaseInvitation } from '../data/members';
-import { findEmailTemplate } from '../data/notifications';
-import { revokeResetToken } from '../data/password-resets';
+import { releaseInvite } from '../settings/admins-data';
+import { releaseInvitation } from '../members/data';
+import { findEmailTemplate } from '../notifications/data';
+import { revokeResetToken } from '../auth/password-resets';
 import { invitationEmail, type EnrollmentTemplate } from '../members/invitation';
 import {
   JobAttemptError,
