@@ -23,6 +23,8 @@ import { DEFAULT_SESSION_IDLE_MS } from './auth/sessions';
 import { readSessionToken } from './auth/session-cookie';
 import { findSession } from './auth/sessions';
 import { DevMailbox } from './mail/dev-mailbox';
+import { defineMailJobs } from './mail/jobs';
+import { JobQueue } from './queue/queue';
 import { sessionRoutes } from './auth/routes';
 import { orgsRoutes } from './orgs/routes';
 import { devicesRoutes } from './devices/routes';
@@ -56,6 +58,7 @@ export function resolveServices(deps: AppDeps): Services {
   return {
     db: deps.db,
     mailer: deps.mailer ?? new DevMailbox(deps.db, now),
+    queue: deps.queue ?? new JobQueue(deps.db, { logger, retrySchedule: deps.retrySchedule }),
     now,
     production: deps.production ?? false,
     publicUrl: deps.publicUrl,
@@ -72,6 +75,12 @@ export function resolveServices(deps: AppDeps): Services {
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const s = resolveServices(deps);
+  defineMailJobs(s.queue, {
+    db: s.db,
+    mailer: s.mailer,
+    fromDomain: deps.mailFromDomain ?? 'localhost',
+    logger: s.logger,
+  });
   if (deps.warmUpPasswords) {
     s.tasks.run('password hashing warm-up', () => s.passwords.warmUp());
   }
@@ -147,6 +156,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     );
     if (problem) return c.json({ error: problem } satisfies ErrorBody, 403);
     await next();
+  });
+
+  // A call that changed data may have enqueued work (an e-mail, a webhook event) with its
+  // transaction: the workers look at once instead of at their next poll.
+  app.use(`${API_PREFIX}/*`, async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') s.queue.wake();
   });
 
   const isReady = deps.isReady ?? (() => true);

@@ -1,5 +1,6 @@
 import type { Database } from './db';
 import type { Mailer } from './mail/mailer';
+import type { JobQueue } from './queue/queue';
 import type { ScryptParams } from './auth/passwords';
 import type { HashingLimits, PasswordVerifier } from './auth/passwords';
 import type { BackgroundTasks } from './system/background';
@@ -15,8 +16,17 @@ export interface Logger {
 /** What createApp needs from the outside world; everything else has a production default. */
 export interface AppDeps {
   db: Database;
-  /** Development mailbox (outbox table) unless given. */
+  /** Development mailbox (outbox table) unless given; main.ts passes the SMTP mailer (SMTP_URL). */
   mailer?: Mailer;
+  /**
+   * The job queue every e-mail and webhook delivery goes through (server/queue/). Created on `db`
+   * unless given; createApp registers the job kinds, main.ts starts its workers, tests `drain()` it.
+   */
+  queue?: JobQueue;
+  /** DELIVERY_RETRY_SCHEDULE (seconds between attempts) for a queue createApp makes. */
+  retrySchedule?: readonly number[];
+  /** The sender's domain (MAIL_FROM): the right-hand side of every Message-ID (default localhost). */
+  mailFromDomain?: string;
   /** The clock; tests move it to expire sessions, tokens and throttling windows. */
   now?: () => Date;
   /** NODE_ENV=production: secure cookies, no dev routes, no links without PUBLIC_URL. */
@@ -66,6 +76,7 @@ export interface AppDeps {
 export interface Services {
   db: Database;
   mailer: Mailer;
+  queue: JobQueue;
   now: () => Date;
   production: boolean;
   publicUrl: string | undefined;

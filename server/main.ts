@@ -4,7 +4,9 @@
  * (.data/), DATABASE_URL (Postgres instead of PGlite), NODE_ENV, PUBLIC_URL (base of e-mailed
  * links), STATIC_DIR (dist/), TRUST_PROXY=1, SEED_DEMO (development: 0 to start without the demo
  * organizations), SESSION_IDLE_MINUTES (30), DEV_PORTAL_ORIGIN (the Vite dev server, set by
- * `npm run dev`), SENTRY_DSN and CSP_CONNECT_ORIGINS (server/README.md, "Running it").
+ * `npm run dev`), SENTRY_DSN, CSP_CONNECT_ORIGINS, SMTP_URL and MAIL_FROM (e-mail),
+ * DELIVERY_RETRY_SCHEDULE (seconds between attempts of e-mails and webhook deliveries)
+ * (server/README.md, "Running it").
  */
 import { createApp } from './app';
 import { serveApp } from './http/http-server';
@@ -16,6 +18,8 @@ import { BackgroundTasks, describeError } from './system/background';
 import { DEMO_SIGN_INS } from './seed/seed';
 import { runHousekeeping } from './system/housekeeping';
 import { ConfigError, readServerConfig, type ServerConfig } from './config';
+import { JobQueue } from './queue/queue';
+import { SmtpMailer } from './mail/smtp-mailer';
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -64,8 +68,19 @@ const fillOwnOrigins = (actualPort: number) => {
 };
 fillOwnOrigins(port);
 
+// Every e-mail and webhook delivery is a job; this process's workers start once the database is
+// ready (several processes on one Postgres share the queue: server/queue/queue.ts).
+const queue = new JobQueue(handle.db, { retrySchedule: config.retrySchedule });
+const mailer = config.mail.smtpUrl
+  ? new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
+  : undefined;
+
 const app = createApp({
   db: handle.db,
+  queue,
+  mailer,
+  mailFromDomain: config.mail.fromDomain,
+  retrySchedule: config.retrySchedule,
   production,
   publicUrl: config.publicUrl,
   staticDir: config.staticDir,
@@ -105,6 +120,9 @@ async function shutdown(reason: string, code = 0): Promise<void> {
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   });
   await tasks.idle();
+  // Running jobs end first (a job cut off here is retried after its lease: never lost).
+  await queue.stop();
+  await mailer?.close();
   // PGlite must be closed to leave its files consistent.
   await handle.close();
   releaseDataDir();
@@ -121,6 +139,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 try {
   const { applied, seeded } = await prepareDatabase(handle, { seedDemo });
   ready = true;
+  queue.start();
   const housekeeping = () =>
     tasks.run('housekeeping', () => runHousekeeping(handle.db, new Date(), { sessionIdleMs }));
   housekeeping();
@@ -148,7 +167,12 @@ try {
       );
     }
   }
-  if (!production) console.log(`Development mailbox: ${url}/api/dev/outbox`);
+  if (config.mail.smtpUrl) {
+    // The host only: SMTP_URL may hold a password.
+    console.log(`E-mail: SMTP via ${new URL(config.mail.smtpUrl).host}, from ${config.mail.from}`);
+  } else if (!production) {
+    console.log(`Development mailbox: ${url}/api/dev/outbox (set SMTP_URL to send real e-mail)`);
+  }
 } catch (error) {
   console.error('[startup] could not prepare the database:', describeError(error));
   await shutdown('startup failure', 1);

@@ -10,7 +10,7 @@ afterAll(async () => {
 });
 
 async function outbox() {
-  await t.tasks.idle();
+  await t.settle();
   const r = await t.call('GET', '/api/dev/outbox');
   expect(r.status).toBe(200);
   return r.data.messages as Array<{ to: string; subject: string; text: string; sentAt: string }>;
@@ -66,7 +66,7 @@ describe('reset request', () => {
     const withUrl = await createTestApp({ publicUrl: 'https://portal.example.com/' });
     try {
       await withUrl.call('POST', '/api/reset-password', { json: { email: DEMO.admin.email } });
-      await withUrl.tasks.idle();
+      await withUrl.settle();
       const [row] = await withUrl.db.query.outbox.findMany();
       expect(row?.text).toMatch(
         /^https:\/\/portal\.example\.com\/update-password\/[A-Za-z0-9_-]{43}$/m,
@@ -80,7 +80,7 @@ describe('reset request', () => {
         json: { email: DEMO.admin.email },
       });
       expect(r.status).toBe(200);
-      await prod.tasks.idle();
+      await prod.settle();
       expect(await prod.db.query.outbox.findMany()).toEqual([]);
       expect(prod.logger.lines.some((l) => l.includes('PUBLIC_URL is not set'))).toBe(true);
     } finally {

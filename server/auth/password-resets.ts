@@ -128,6 +128,8 @@ export async function countResetTokensSince(
 export function insertResetTokenWithinCap(
   db: Database,
   values: { tokenHash: string; userId: number; now: Date },
+  /** Runs in the same transaction once the token is in (the e-mail's job: server/mail/jobs.ts). */
+  alsoInTransaction?: (tx: Database) => Promise<unknown>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [user] = await tx
@@ -141,6 +143,7 @@ export function insertResetTokenWithinCap(
       return false;
     }
     await insertResetToken(tx, values);
+    await alsoInTransaction?.(tx);
     return true;
   });
 }

@@ -20,6 +20,7 @@ import { findSessionBilling } from '../billing/data';
 import { clearAccountThrottle, countSignInAttempt, recordSignInSuccess } from './login-throttle';
 import { logAtMostEvery } from '../system/log-summary';
 import { answerSent } from '../system/background';
+import { mailJob } from '../mail/jobs';
 import {
   consumeResetToken,
   insertResetTokenWithinCap,
@@ -113,32 +114,29 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
         }
         const user = found.user;
         const token = newToken();
-        // At most MAX_RESET_EMAILS_PER_HOUR, also when requests arrive together.
-        if (
-          !(await insertResetTokenWithinCap(s.db, {
-            tokenHash: hashToken(token),
-            userId: user.id,
-            now: requested,
-          }))
-        ) {
+        const tokenHash = hashToken(token);
+        // At most MAX_RESET_EMAILS_PER_HOUR, also when requests arrive together. The e-mail is a
+        // job written with the token (server/mail/jobs.ts): both exist, or neither.
+        const inserted = await insertResetTokenWithinCap(
+          s.db,
+          { tokenHash, userId: user.id, now: requested },
+          (tx) =>
+            s.queue.enqueue(
+              tx,
+              mailJob(
+                'password-reset',
+                user.email,
+                { name: user.name, link: `${base}/update-password/${token}`, tokenHash },
+                found.org.id,
+              ),
+            ),
+        );
+        if (!inserted) {
           // Unauthenticated requests must not be able to flood the log: one summary a minute.
           capLog(s.logger, requested);
           return;
         }
-        await s.mailer.send({
-          to: user.email,
-          subject: 'Reset your admin portal password',
-          text: [
-            `Hello ${user.name},`,
-            '',
-            'Someone asked to reset the password of your admin portal account.',
-            'Choose a new password here (the link works once, for one hour):',
-            '',
-            `${base}/update-password/${token}`,
-            '',
-            'If you did not ask for this, ignore this e-mail: your password stays the same.',
-          ].join('\n'),
-        });
+        s.queue.wake();
       },
       answerSent(c),
     );

@@ -330,7 +330,7 @@ async function attack(who: string, cookie: string) {
     expect(r.status, `${what}: ${r.text}`).toBeLessThan(500);
     statuses.push(`${method} ${path.slice(0, 60)} ${r.status}`);
     const sent = `${path} ${JSON.stringify(body ?? '')}`.toLowerCase();
-    await t.tasks.idle();
+    await t.settle();
     for (const marker of markers) {
       if (sent.includes(marker.toLowerCase())) continue;
       expect(r.text.toLowerCase().includes(marker.toLowerCase()), `${what} shows ${marker}`).toBe(
@@ -341,7 +341,7 @@ async function attack(who: string, cookie: string) {
       expect(Number(orgId), `${what} names Acme's id`).not.toBe(ids.acme);
     }
   }
-  await t.tasks.idle();
+  await t.settle();
   const after = await othersFingerprint();
   for (const org of Object.keys(before) as Array<keyof typeof before>) {
     expect(changedTables(before[org], after[org]), `${who} changed ${org}`).toEqual([]);

@@ -510,7 +510,7 @@ describe('a hostile e-mail template in the invitation e-mail', () => {
       json: { members: [{ name: 'Invited Person', email }] },
     });
     expect(created.status, created.text).toBe(200);
-    await t.tasks.idle();
+    await t.settle();
     const outbox = (await t.call('GET', '/api/dev/outbox')).data.messages as Array<{
       to: string;
       subject: string;

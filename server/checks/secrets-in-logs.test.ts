@@ -73,7 +73,7 @@ function expectNoSecretIn(log: string, where: string) {
 }
 
 async function outboxTexts(t: TestApp): Promise<string[]> {
-  await t.tasks.idle();
+  await t.settle();
   const r = await t.call('GET', '/api/dev/outbox');
   return (r.data.messages as Array<{ text: string }>).map((m) => m.text);
 }
@@ -191,7 +191,7 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
     for (const [link] of text.matchAll(/\/update-password\/[A-Za-z0-9_-]+/g)) keep(link);
     for (const [code] of text.matchAll(/\b[A-Z2-9]{4}-[A-Z2-9]{4}\b/g)) keep(code);
   }
-  await t.tasks.idle();
+  await t.settle();
 }
 
 describe('secrets in the server log', () => {

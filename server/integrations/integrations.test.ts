@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   DEFAULT_CONDITIONAL_ACCESS_CONFIG,
@@ -24,7 +24,14 @@ import {
   isPublicAddress,
   WEBHOOK_URL_MESSAGES,
 } from './webhook-url';
-import { signWebhook, verifyWebhookSignature, WEBHOOK_HEADERS } from './webhook-signature';
+import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_TEST_MESSAGE } from '@contract/webhook-events';
+import {
+  isWebhookSecret,
+  newWebhookSecret,
+  signatureHeaders,
+  WEBHOOK_HEADERS,
+} from './webhook-signature';
 import { connectionFailure } from './webhook-delivery';
 import { checkConditionalAccessConfig, CONDITIONAL_ACCESS_MESSAGES } from './conditional-access';
 import { API_TOKEN_MESSAGES } from './api-token-routes';
@@ -344,28 +351,36 @@ describe('webhook URL rules (pure)', () => {
   });
 });
 
-describe('webhook signature (pure)', () => {
-  const secret = 'whsec_test-secret';
+describe('webhook signature (Standard Webhooks, checked by the standardwebhooks package)', () => {
+  const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
   const body = '{"type":"webhook.test"}';
+  const at = new Date(1893574800 * 1000);
 
-  it('is v1= hex HMAC-SHA256 of "{timestamp}.{body}"', () => {
-    const signature = signWebhook(secret, '1893574800', body);
-    expect(signature).toMatch(/^v1=[0-9a-f]{64}$/);
-    expect(verifyWebhookSignature({ secret, timestamp: '1893574800', body, signature })).toBe(true);
+  it('signs id.timestamp.body with v1,<base64 HMAC-SHA256> that a receiver verifies in one call', () => {
+    const headers = signatureHeaders(secret, 'msg_1', at, body);
+    expect(headers['webhook-id']).toBe('msg_1');
+    expect(headers['webhook-timestamp']).toBe('1893574800');
+    expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    vi.useFakeTimers({ now: at, toFake: ['Date'] });
+    try {
+      expect(new Webhook(secret).verify(body, headers)).toEqual({ type: 'webhook.test' });
+      // A changed body, id or secret does not verify.
+      expect(() => new Webhook(secret).verify(`${body} `, headers)).toThrow();
+      expect(() =>
+        new Webhook(secret).verify(body, { ...headers, 'webhook-id': 'msg_2' }),
+      ).toThrow();
+      expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it('refuses a changed body, timestamp or secret, and old timestamps', () => {
-    const signature = signWebhook(secret, '1893574800', body);
-    const ok = { secret, timestamp: '1893574800', body, signature };
-    expect(verifyWebhookSignature({ ...ok, body: `${body} ` })).toBe(false);
-    expect(verifyWebhookSignature({ ...ok, timestamp: '1893574801' })).toBe(false);
-    expect(verifyWebhookSignature({ ...ok, secret: 'whsec_other' })).toBe(false);
-    expect(verifyWebhookSignature({ ...ok, signature: 'v1=00' })).toBe(false);
-    const at = new Date(1893574800 * 1000);
-    expect(verifyWebhookSignature({ ...ok, now: new Date(at.getTime() + 60_000) })).toBe(true);
-    expect(verifyWebhookSignature({ ...ok, now: new Date(at.getTime() + 600_000) })).toBe(false);
-    // Several signatures (e.g. during a secret rotation): any one may match.
-    expect(verifyWebhookSignature({ ...ok, signature: `v1=abc ${signature}` })).toBe(true);
+  it('secrets are whsec_ + standard base64 of 32 random bytes', () => {
+    const fresh = newWebhookSecret();
+    expect(isWebhookSecret(fresh)).toBe(true);
+    expect(Buffer.from(fresh.slice(6), 'base64')).toHaveLength(32);
+    expect(isWebhookSecret('whsec_test-secret')).toBe(false);
+    expect(isWebhookSecret(`whsec_${Buffer.alloc(16).toString('base64')}`)).toBe(false);
   });
 });
 
@@ -436,7 +451,7 @@ describe('webhook', () => {
   it('creates the secret once and answers the same one again', async () => {
     const first = await secretOf();
     expect(first.status, first.text).toBe(200);
-    expect(first.data.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(first.data.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     secrets.push(first.data.secret);
     expect((await secretOf()).data.secret).toBe(first.data.secret);
     expect((await get()).data).toEqual({ url: null, secret: first.data.secret });
@@ -455,25 +470,16 @@ describe('webhook', () => {
     expect(delivery.method).toBe('POST');
     expect(delivery.path).toBe('/hooks/mobile?token=abc');
     expect(delivery.headers['content-type']).toBe('application/json');
-    expect(delivery.headers['x-webhook-id']).toMatch(/^msg_[0-9a-f-]{36}$/);
-    const timestamp = delivery.headers['x-webhook-timestamp'] as string;
-    expect(timestamp).toBe(String(Math.floor(t.clock.now().getTime() / 1000)));
+    expect(delivery.headers[WEBHOOK_HEADERS.id]).toMatch(/^msg_[0-9a-f]{32}$/);
     expect(JSON.parse(delivery.body)).toEqual({
       type: 'webhook.test',
-      createdAt: t.clock.now().toISOString(),
-      orgId: acmeId,
+      timestamp: t.clock.now().toISOString(),
+      data: { message: WEBHOOK_TEST_MESSAGE },
     });
-    const signature = delivery.headers[WEBHOOK_HEADERS.signature.toLowerCase()] as string;
-    expect(signature).toBe(signWebhook(secret, timestamp, delivery.body));
+    // The receiver's check, in one call of the specification's own package.
     expect(
-      verifyWebhookSignature({
-        secret,
-        timestamp,
-        body: delivery.body,
-        signature,
-        now: t.clock.now(),
-      }),
-    ).toBe(true);
+      new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>),
+    ).toEqual(JSON.parse(delivery.body));
   });
 
   it('refuses an unreachable URL and keeps the saved one', async () => {
@@ -827,7 +833,7 @@ describe('conditional access', () => {
     // Initech's removal touches neither Acme's settings nor anyone else's blocked members.
     await blockAcmeMembers(1);
     expect((await remove(initech)).status).toBe(200);
-    await t.tasks.idle();
+    await t.settle();
     expect((await getConfig(initech)).data).toEqual(DEFAULT_CONDITIONAL_ACCESS_CONFIG);
     expect((await getConfig()).data).toEqual(acmeConfig);
     expect((await getPolicy()).data).toEqual(acmePolicy);
@@ -851,7 +857,7 @@ describe('conditional access', () => {
     expect((await remove(globex)).status).toBe(200);
     expect(await blockedMemberIds(t.db, globexId)).toHaveLength(DEMO_GLOBEX_BLOCKED_MEMBERS);
 
-    await t.tasks.idle();
+    await t.settle();
     expect((await getConfig(globex)).data).toEqual(DEFAULT_CONDITIONAL_ACCESS_CONFIG);
     expect((await getPolicy(globex)).data).toEqual(DEFAULT_POLICY);
     expect(await blockedMemberIds(t.db, globexId)).toEqual([]);
@@ -885,7 +891,7 @@ describe('conditional access', () => {
 
 describe('logging', () => {
   it('never logs a secret', async () => {
-    await t.tasks.idle();
+    await t.settle();
     expect(secrets.length).toBeGreaterThan(10);
     const log = t.logger.lines.join('\n');
     for (const secret of secrets) expect(log).not.toContain(secret);

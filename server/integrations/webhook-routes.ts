@@ -6,6 +6,7 @@
  */
 import type { Hono } from 'hono';
 import { deleteWebhook, getWebhook, getWebhookSecret, saveWebhook } from '@contract/webhook';
+import { WEBHOOK_TEST_MESSAGE } from '@contract/webhook-events';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
@@ -37,7 +38,11 @@ export function webhookRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     const delivery = await sendTestEvent(
       url,
       secret,
-      { type: 'webhook.test', createdAt: now.toISOString(), orgId },
+      {
+        type: 'webhook.test',
+        timestamp: now.toISOString(),
+        data: { message: WEBHOOK_TEST_MESSAGE },
+      },
       {
         production: s.production,
         timeoutMs: s.integrations.webhookTimeoutMs,

@@ -84,6 +84,8 @@ export async function createOrgMembers(
   candidates: readonly Candidate[],
   allowedDuplicates: readonly string[],
   options: CreateMembersOptions,
+  /** Runs in the same transaction with the members created (their e-mails' jobs). */
+  alsoInTransaction?: (tx: Database, created: readonly Invitee[]) => Promise<unknown>,
 ): Promise<Invitee[]> {
   return db.transaction(async (tx) => {
     await lockOrg(tx, orgId);
@@ -120,6 +122,7 @@ export async function createOrgMembers(
         });
       for (const row of rows) created.push({ ...row, code: row.code as string });
     }
+    await alsoInTransaction?.(tx, created);
     return created;
   });
 }
@@ -150,6 +153,8 @@ export async function claimInvitations(
   orgId: number,
   scope: 'pending' | 'all',
   now: Date,
+  /** Runs in the same transaction with the claimed invitations (their e-mails' jobs). */
+  alsoInTransaction?: (tx: Database, claimed: readonly Invitee[]) => Promise<unknown>,
 ): Promise<Invitee[]> {
   return db.transaction(async (tx) => {
     await lockOrg(tx, orgId);
@@ -168,7 +173,11 @@ export async function claimInvitations(
         email: members.email,
         code: members.enrollmentCode,
       });
-    return rows.map((row) => ({ ...row, code: row.code as string })).sort((a, b) => a.id - b.id);
+    const claimed = rows
+      .map((row) => ({ ...row, code: row.code as string }))
+      .sort((a, b) => a.id - b.id);
+    await alsoInTransaction?.(tx, claimed);
+    return claimed;
   });
 }
 

@@ -298,13 +298,16 @@ describe('POST /orgs/create-members', () => {
       ],
     });
     expect(r.data).toEqual({ numMembersCreated: 2 });
-    await t.tasks.idle();
+    await t.settle();
     const rows = (await memberRows(t, 'acme')).slice(-2);
     expect(rows.map((m) => [m.email, m.invitedAt !== null])).toEqual([
       ['one@acme.test', true],
       ['two@acme.test', false],
     ]);
-    expect(t.logger.lines.join('\n')).toContain('1 of 2 invitation(s)');
+    // One e-mail failed for good (the harness's queue makes one attempt): its claim is released.
+    expect(t.logger.lines.join('\n')).toMatch(
+      /\[mail\] member-invitation e-mail \(job \d+, organization \d+\) could not be sent/,
+    );
     expect(t.logger.lines.join('\n')).not.toContain('two@acme.test');
   });
 

@@ -12,58 +12,50 @@ import {
   listMembers,
   readMembers,
 } from '@contract/members';
-import { ENROLLMENT_TEMPLATE_TYPE } from '@domain/notifications';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
 import { HttpError } from '../http/http-error';
+import type { Database } from '../db';
 import type { Organization } from '../db/schema';
-import {
-  claimInvitations,
-  createOrgMembers,
-  listOrgMembers,
-  releaseInvitations,
-  type Invitee,
-} from './data';
+import { mailJob } from '../mail/jobs';
+import { claimInvitations, createOrgMembers, listOrgMembers, type Invitee } from './data';
 import { directoryMembersOfGroups } from '../sso/data';
-import { findEmailTemplate } from '../notifications/data';
 import { readMembersCsv } from './csv';
-import { invitationEmail } from './invitation';
 import { requireSso } from '../sso/require-sso';
 
 export const csvTooLargeMessage = () =>
   `The file is larger than ${CSV_MAX_BYTES / (1024 * 1024)} MB. Split it into smaller files and upload them one by one.`;
 
 /**
- * Hands the claimed invitations to the mailer after the answer ('Invitations are being sent':
- * docs/product/messages.md, "Success messages"). Claims of e-mails that failed are released, so
- * email-members sends them later.
+ * The invitation e-mails of claimed invitations, as jobs written in the claim's transaction
+ * ('Invitations are being sent': docs/product/messages.md, "Success messages"). The e-mail is
+ * rendered when it is sent, with the organization's enrolment template as it is then; one that
+ * fails for good releases its claim, so email-members sends it later (server/mail/jobs.ts).
  */
-export function sendInvitations(s: Services, org: Organization, invitees: readonly Invitee[]) {
-  if (invitees.length === 0) return;
-  s.tasks.run('member invitations', async () => {
-    // The organization's custom enrolment e-mail (Settings, Notifications), if it has one; the
-    // default text if it cannot be read (the codes matter more than the wording).
-    const template = await findEmailTemplate(s.db, org.id, ENROLLMENT_TEMPLATE_TYPE).catch(() => {
-      s.logger.warn(`[members] e-mail template of organization ${org.id} unreadable; default used`);
-      return null;
-    });
-    const failed: number[] = [];
-    for (const invitee of invitees) {
-      try {
-        await s.mailer.send(invitationEmail(org, invitee, template));
-      } catch {
-        failed.push(invitee.id);
-      }
-    }
-    if (failed.length > 0) {
-      await releaseInvitations(s.db, failed);
-      // Counts only: addresses and codes stay out of the log.
-      s.logger.warn(
-        `[members] ${failed.length} of ${invitees.length} invitation(s) of organization ${org.id} could not be sent; they stay pending`,
-      );
-    }
-  });
+export function enqueueInvitations(
+  s: Services,
+  org: Organization,
+  claimedAt: Date,
+): (tx: Database, invitees: readonly Invitee[]) => Promise<unknown> {
+  return (tx, invitees) =>
+    s.queue.enqueue(
+      tx,
+      ...invitees.map((invitee) =>
+        mailJob(
+          'member-invitation',
+          invitee.email,
+          {
+            orgName: org.name,
+            name: invitee.name,
+            code: invitee.code,
+            memberId: invitee.id,
+            claimedAt: claimedAt.toISOString(),
+          },
+          org.id,
+        ),
+      ),
+    );
 }
 
 export function membersRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
@@ -91,14 +83,15 @@ export function membersRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
   }));
 
   route(app, createMembers, async ({ query, body, session }) => {
+    const now = s.now();
     const created = await createOrgMembers(
       s.db,
       session.org.id,
       body.members,
       body.allowedDuplicates,
-      { now: s.now(), invite: query.email },
+      { now, invite: query.email },
+      query.email ? enqueueInvitations(s, session.org, now) : undefined,
     );
-    if (query.email) sendInvitations(s, session.org, created);
     return { numMembersCreated: created.length };
   });
 
@@ -109,28 +102,39 @@ export function membersRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
       session.org.id,
       body.ssoGroups.map((g) => g.id),
     );
+    const now = s.now();
     const created = await createOrgMembers(
       s.db,
       session.org.id,
       candidates,
       body.allowedDuplicates.map((m) => m.email),
-      { now: s.now(), invite: query.email },
+      { now, invite: query.email },
+      query.email ? enqueueInvitations(s, session.org, now) : undefined,
     );
-    if (query.email) sendInvitations(s, session.org, created);
     return { numMembersCreated: created.length };
   });
 
   route(app, emailMembers, async ({ session }) => {
-    sendInvitations(
-      s,
-      session.org,
-      await claimInvitations(s.db, session.org.id, 'pending', s.now()),
+    const now = s.now();
+    await claimInvitations(
+      s.db,
+      session.org.id,
+      'pending',
+      now,
+      enqueueInvitations(s, session.org, now),
     );
     return {};
   });
 
   route(app, emailAllMembers, async ({ session }) => {
-    sendInvitations(s, session.org, await claimInvitations(s.db, session.org.id, 'all', s.now()));
+    const now = s.now();
+    await claimInvitations(
+      s.db,
+      session.org.id,
+      'all',
+      now,
+      enqueueInvitations(s, session.org, now),
+    );
     return {};
   });
 }

@@ -13,6 +13,8 @@ import { createPendingAdmin } from '../settings/admins-data';
 import { normalizeEmail } from '../auth/users';
 import { FIRST_ADMIN_TOKEN_TTL_MS, insertResetToken } from '../auth/password-resets';
 import { hashToken, newToken } from '../auth/tokens';
+import { mailJob } from '../mail/jobs';
+import type { JobQueue } from '../queue/queue';
 
 export class CreateOrgError extends Error {
   constructor(message: string) {
@@ -72,6 +74,11 @@ export async function createOrganization(
   db: Database,
   input: CreateOrgInput,
   now: Date,
+  /**
+   * With a queue and the portal's base URL, the link is also e-mailed to the administrator: the
+   * job is written with the organization, and a running server's workers send it.
+   */
+  mail?: { queue: JobQueue; baseUrl: string },
 ): Promise<CreatedOrg> {
   const valid = validateCreateOrgInput(input);
   const token = newToken();
@@ -104,13 +111,31 @@ export async function createOrganization(
       purpose: 'invite',
       ttlMs: FIRST_ADMIN_TOKEN_TTL_MS,
     });
-    // The link is handed out now (printed, e-mailed when a mail transport is configured).
+    // The link is handed out now: printed, and e-mailed through the queue.
     await tx.update(users).set({ inviteSentAt: now }).where(eq(users.id, admin.id));
+    const expiresAt = new Date(now.getTime() + FIRST_ADMIN_TOKEN_TTL_MS);
+    if (mail) {
+      await mail.queue.enqueue(
+        tx,
+        mailJob(
+          'first-admin',
+          admin.email,
+          {
+            orgName: org.name,
+            slug: org.slug,
+            name: admin.name,
+            link: `${mail.baseUrl}/update-password/${token}`,
+            expiresAt: expiresAt.toISOString(),
+          },
+          org.id,
+        ),
+      );
+    }
     return {
       org,
       admin: { ...admin, inviteSentAt: now },
       token,
-      expiresAt: new Date(now.getTime() + FIRST_ADMIN_TOKEN_TTL_MS),
+      expiresAt,
     };
   });
 }

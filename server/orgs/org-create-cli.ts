@@ -12,6 +12,7 @@ import { DataDirInUseError, lockDataDir } from '../db/data-dir-lock';
 import { prepareDatabase } from '../bootstrap';
 import { describeError } from '../system/background';
 import { createOrganization, CreateOrgError } from './create-org';
+import { JobQueue } from '../queue/queue';
 
 const USAGE = `Usage: npm run org:create -- --name "Example Corp" --admin-email it@example.com [--admin-name "Ada Admin"] [--slug examplecorp]
 
@@ -81,6 +82,8 @@ try {
       slug: args.slug,
     },
     new Date(),
+    // The server's workers send it (at once when one runs on this database, else at its start).
+    { queue: new JobQueue(handle.db), baseUrl: base },
   );
   console.log(
     [
@@ -92,6 +95,7 @@ try {
       '',
       `Then sign in at ${base}/look-up with the organization name "${created.org.slug}".`,
       'Hand the link over privately: whoever opens it first becomes this administrator.',
+      `An e-mail with this link to ${created.admin.email} is queued: the server sends it (over SMTP_URL, or to the development mailbox).`,
     ].join('\n'),
   );
 } catch (error) {

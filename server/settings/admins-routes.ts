@@ -13,10 +13,10 @@ import { HttpError } from '../http/http-error';
 import type { Organization, User } from '../db/schema';
 import { publicBaseUrl } from '../http/public-url';
 import { hashToken, newToken } from '../auth/tokens';
-import { claimInvite, createPendingAdmin, listOrgAdmins, releaseInvite } from './admins-data';
+import { claimInvite, createPendingAdmin, listOrgAdmins } from './admins-data';
 import { findOrgAdminByEmail } from '../auth/users';
 import { insertResetToken, revokeInviteTokens } from '../auth/password-resets';
-import { adminInvitationEmail } from '../mail/invitations';
+import { mailJob } from '../mail/jobs';
 
 const WINDOW_MS = INVITE_RESEND_WINDOW_SECONDS * 1000;
 
@@ -45,9 +45,10 @@ function requireBaseUrl(c: Context, s: Services): string {
 
 /**
  * Sends a pending administrator a fresh invitation: claims the send (the 24-hour window, checked
- * and recorded in one statement), replaces earlier links with a new one and hands the e-mail to
- * the mailer. An e-mail that fails gives the claim back (the previous send date returns) and
- * answers 502, so Resend stays available.
+ * and recorded in one statement), then replaces earlier links with a new one and writes the
+ * e-mail's job in one transaction. The answer does not wait for the e-mail: one that fails for
+ * good gives the claim back (the previous send date returns, so Resend is offered again) and ends
+ * its link (server/mail/jobs.ts).
  */
 async function sendInvitation(
   s: Services,
@@ -68,28 +69,30 @@ async function sendInvitation(
     );
   }
   const token = newToken();
+  const tokenHash = hashToken(token);
   await s.db.transaction(async (tx) => {
     await revokeInviteTokens(tx, admin.id, now);
-    await insertResetToken(tx, {
-      tokenHash: hashToken(token),
-      userId: admin.id,
-      now,
-      purpose: 'invite',
-    });
+    await insertResetToken(tx, { tokenHash, userId: admin.id, now, purpose: 'invite' });
+    await s.queue.enqueue(
+      tx,
+      mailJob(
+        'admin-invitation',
+        admin.email,
+        {
+          orgName: org.name,
+          ssoProvider: org.ssoProvider ?? null,
+          name: admin.name,
+          invitedBy: inviter.name,
+          link: `${base}/update-password/${token}`,
+          tokenHash,
+          adminId: admin.id,
+          claimedAt: now.toISOString(),
+          previousSentAt: claim.previous?.toISOString() ?? null,
+        },
+        org.id,
+      ),
+    );
   });
-  try {
-    await s.mailer.send(
-      adminInvitationEmail(org, admin, inviter, `${base}/update-password/${token}`),
-    );
-  } catch (error) {
-    await revokeInviteTokens(s.db, admin.id, now);
-    await releaseInvite(s.db, admin.id, now, claim.previous);
-    // Neither the address nor the link goes into the log.
-    s.logger.warn(
-      `[admins] invitation e-mail for administrator ${admin.id} could not be sent (${error instanceof Error ? error.name : 'error'})`,
-    );
-    throw new HttpError(502, { error: ADMIN_MESSAGES.sendFailed });
-  }
 }
 
 export function adminsRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {

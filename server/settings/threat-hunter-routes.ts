@@ -9,8 +9,8 @@ import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
 import { HttpError } from '../http/http-error';
 import type { Organization } from '../db/schema';
-import { createThreatHunter, deleteThreatHunter, listThreatHunters } from './threat-hunters-data';
-import { threatHunterInvitationEmail } from '../mail/invitations';
+import { createThreatHunter, listThreatHunters } from './threat-hunters-data';
+import { mailJob } from '../mail/jobs';
 
 export const THREAT_HUNTER_MESSAGES = {
   noAccess: 'Your organization does not have Threat Hunter access.',
@@ -36,26 +36,30 @@ export function threatHunterRoutes(app: Hono<AppEnv>, route: Route, s: Services)
     };
   });
 
-  // Provisioning is the invitation: an e-mail that cannot be sent removes the user again, so the
-  // form can simply be submitted once more.
   route(app, addThreatHunterUser, async ({ body, session }) => {
     requireAccess(session.org);
-    const user = await createThreatHunter(s.db, {
-      orgId: session.org.id,
-      name: body.name,
-      email: body.email,
-      now: s.now(),
+    // The user and their invitation's job in one transaction: the answer does not wait for the
+    // e-mail, which is retried on the schedule (server/mail/jobs.ts).
+    const user = await s.db.transaction(async (tx) => {
+      const created = await createThreatHunter(tx, {
+        orgId: session.org.id,
+        name: body.name,
+        email: body.email,
+        now: s.now(),
+      });
+      if (!created) return null;
+      await s.queue.enqueue(
+        tx,
+        mailJob(
+          'threat-hunter-invitation',
+          created.email,
+          { orgName: session.org.name, name: created.name, accessCode: created.accessCode },
+          session.org.id,
+        ),
+      );
+      return created;
     });
     if (!user) throw new HttpError(409, { error: THREAT_HUNTER_MESSAGES.duplicate });
-    try {
-      await s.mailer.send(threatHunterInvitationEmail(session.org, user));
-    } catch (error) {
-      await deleteThreatHunter(s.db, user.id);
-      s.logger.warn(
-        `[threat-hunter] invitation e-mail for threat hunter user ${user.id} could not be sent (${error instanceof Error ? error.name : 'error'})`,
-      );
-      throw new HttpError(502, { error: THREAT_HUNTER_MESSAGES.sendFailed });
-    }
     return {};
   });
 }

@@ -20,9 +20,10 @@ export function healthRoutes(app: Hono<AppEnv>, route: Route, isReady: () => boo
 /** Mounted unless NODE_ENV=production. */
 export function devSystemRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
   route(app, devOutbox, async () => {
-    // E-mails are sent after their request answered: wait for those in flight, so a test that
-    // reads the mailbox right after asking for a reset e-mail finds it.
+    // E-mails are jobs sent after their request answered: run those due, so a test that reads the
+    // mailbox right after asking for a reset e-mail finds it.
     await s.tasks.idle();
+    await s.queue.drain();
     const messages = await listOutbox(s.db);
     return { messages: messages.map((m) => ({ ...m, sentAt: m.sentAt.toISOString() })) };
   });

@@ -23,6 +23,7 @@ import { openDatabase, wrapPglite, type DatabaseHandle } from '../db';
 import { prepareDatabase } from '../bootstrap';
 import { loadMigrations } from '../db/migrate';
 import { BackgroundTasks } from '../system/background';
+import { JobQueue } from '../queue/queue';
 import { TEST_SCRYPT_PARAMS } from '../auth/passwords';
 import type { AppDeps, Logger } from '../deps';
 
@@ -274,14 +275,24 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}) {
   const clock = new TestClock();
   const tasks = new BackgroundTasks();
   const logger = captureLogger();
+  // Not started: tests run the jobs when they choose (settle(), drain()).
+  const queue = overrides.queue ?? new JobQueue(handle.db, { logger, retrySchedule: [] });
   const app = createApp({
     db: handle.db,
     scrypt: TEST_SCRYPT_PARAMS,
     now: clock.now,
     tasks,
     logger,
+    queue,
     ...overrides,
   });
+
+  /** Waits for the work after the answers (background tasks) and runs the jobs due. */
+  async function settle() {
+    await tasks.idle();
+    await queue.drain();
+    await tasks.idle();
+  }
 
   async function call(method: string, path: string, options: RequestOptions = {}) {
     // Like the portal's API client: the CSRF header on every call (server/http/csrf.ts).
@@ -327,6 +338,8 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}) {
     db: handle.db,
     clock,
     tasks,
+    queue,
+    settle,
     logger,
     call,
     signIn,
