@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readServerConfig } from './config';
 
+/** Production needs an SMTP server (SMTP_URL) to start. */
+const PRODUCTION = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' };
 describe('readServerConfig', () => {
   it('development listens on loopback only by default; production on every interface', () => {
     expect(readServerConfig({}).host).toBe('127.0.0.1');
-    expect(readServerConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://p.example' }).host).toBe(
+    expect(readServerConfig({ ...PRODUCTION, PUBLIC_URL: 'https://p.example' }).host).toBe(
       '0.0.0.0',
     );
     expect(readServerConfig({}).warnings).toEqual([]);
@@ -23,10 +25,10 @@ describe('readServerConfig', () => {
   it('seeds demo data only in development; SEED_DEMO=1 is refused in production', () => {
     expect(readServerConfig({}).seedDemo).toBe(true);
     expect(readServerConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
-    expect(
-      readServerConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://p.example' }).seedDemo,
-    ).toBe(false);
-    expect(() => readServerConfig({ NODE_ENV: 'production', SEED_DEMO: '1' })).toThrow(
+    expect(readServerConfig({ ...PRODUCTION, PUBLIC_URL: 'https://p.example' }).seedDemo).toBe(
+      false,
+    );
+    expect(() => readServerConfig({ ...PRODUCTION, SEED_DEMO: '1' })).toThrow(
       /SEED_DEMO=1 is refused with NODE_ENV=production/,
     );
     expect(() => readServerConfig({ SEED_DEMO: 'yes' })).toThrow(ConfigError);
@@ -42,9 +44,7 @@ describe('readServerConfig', () => {
   });
 
   it('warns about a production start without PUBLIC_URL and refuses a malformed one', () => {
-    expect(readServerConfig({ NODE_ENV: 'production' }).warnings.join()).toMatch(
-      /PUBLIC_URL is not set/,
-    );
+    expect(readServerConfig(PRODUCTION).warnings.join()).toMatch(/PUBLIC_URL is not set/);
     expect(() => readServerConfig({ PUBLIC_URL: 'portal.example' })).toThrow(/PUBLIC_URL/);
     expect(() => readServerConfig({ PUBLIC_URL: 'ftp://portal.example' })).toThrow(/PUBLIC_URL/);
   });
@@ -54,5 +54,45 @@ describe('readServerConfig', () => {
       readServerConfig({ DEV_PORTAL_ORIGIN: 'http://localhost:5173/, http://127.0.0.1:5173' })
         .devPortalOrigins,
     ).toEqual(['http://localhost:5173', 'http://127.0.0.1:5173']);
+  });
+
+  it('e-mail: SMTP_URL and MAIL_FROM, required in production with one line naming the variable', () => {
+    expect(readServerConfig({}).mail).toEqual({
+      smtpUrl: null,
+      from: 'Admin Portal <no-reply@localhost>',
+      fromDomain: 'localhost',
+    });
+    expect(
+      readServerConfig({
+        SMTP_URL: 'smtps://u:p@mail.example:465',
+        MAIL_FROM: 'Portal <no-reply@portal.example>',
+      }).mail,
+    ).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example:465',
+      from: 'Portal <no-reply@portal.example>',
+      fromDomain: 'portal.example',
+    });
+    expect(() => readServerConfig({ NODE_ENV: 'production' })).toThrow(/^SMTP_URL is not set/);
+    // A malformed URL is refused without repeating it (it may hold a password).
+    let message = '';
+    try {
+      readServerConfig({ SMTP_URL: 'http://u:hunter2@mail.example' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(message).not.toContain('hunter2');
+    expect(() => readServerConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
+    expect(() => readServerConfig({ MAIL_FROM: 'A <a@b.example>\r\nBcc: x@y' })).toThrow(
+      /MAIL_FROM/,
+    );
+  });
+
+  it('DELIVERY_RETRY_SCHEDULE: the default, a list, or a clear refusal', () => {
+    expect(readServerConfig({}).retrySchedule).toEqual([60, 300, 1800, 7200, 43200]);
+    expect(readServerConfig({ DELIVERY_RETRY_SCHEDULE: '1,1,1' }).retrySchedule).toEqual([1, 1, 1]);
+    expect(() => readServerConfig({ DELIVERY_RETRY_SCHEDULE: 'soon' })).toThrow(
+      /DELIVERY_RETRY_SCHEDULE/,
+    );
   });
 });

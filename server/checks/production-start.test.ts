@@ -9,13 +9,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from '../seed/seed';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-production-start-'));
 const PUBLIC_URL = 'https://portal.example.test';
-const PRODUCTION_ENV = {
+const PRODUCTION_ENV: Record<string, string> = {
   NODE_ENV: 'production',
   PUBLIC_URL,
   DATA_DIR: dataDir,
@@ -26,7 +29,32 @@ const PRODUCTION_ENV = {
   DATABASE_URL: '',
 };
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+// Production needs SMTP (SMTP_URL): a real SMTP server in this process receives what is sent.
+const mails: ParsedMail[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream).then(
+      (mail) => {
+        mails.push(mail);
+        callback();
+      },
+      (error: Error) => callback(error),
+    );
+  },
+});
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  PRODUCTION_ENV.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  PRODUCTION_ENV.MAIL_FROM = 'Example Portal <no-reply@portal.example.test>';
+});
+
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
 
 interface Run {
   code: number | null;
@@ -101,6 +129,14 @@ describe('production', () => {
     const run = await runNode(['server/main.ts'], { ...PRODUCTION_ENV, SEED_DEMO: '1' });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('[config] SEED_DEMO=1 is refused with NODE_ENV=production');
+  }, 60_000);
+
+  it('refuses to start without SMTP_URL, with one line naming the variable', async () => {
+    const run = await runNode(['server/main.ts'], { ...PRODUCTION_ENV, SMTP_URL: '' });
+    expect(run.code).toBe(1);
+    const lines = run.stderr.split('\n').filter((line) => line.includes('[config]'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[config\] SMTP_URL is not set: production needs an SMTP server/);
   }, 60_000);
 
   it('starts on an empty database with no organization; org:create makes one whose admin sets a password and signs in', async () => {
@@ -192,6 +228,16 @@ describe('production', () => {
       });
       // A new organization has no plan yet: the portal leads to the trial welcome.
       expect(session.data.error?.type).toBe('update-payment');
+
+      // org:create queued the link's e-mail; this server's workers sent it over SMTP.
+      for (let i = 0; i < 100 && mails.length === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(mails.map((m) => m.subject)).toEqual(['Your admin portal account for Example Corp']);
+      expect(mails[0]?.text).toContain(`${PUBLIC_URL}/update-password/${link![1]}`);
+      expect(mails[0]?.html).toContain(`${PUBLIC_URL}/update-password/${link![1]}`);
+      expect(mails[0]?.messageId).toMatch(/@portal\.example\.test>$/);
+      expect(second.output()).not.toContain(link![1]);
     } finally {
       expect(await second.stop()).toBe(0);
     }

@@ -271,12 +271,15 @@ export async function openEmptyTestDatabase(): Promise<DatabaseHandle> {
 }
 
 export async function createTestApp(overrides: Partial<AppDeps> = {}) {
+  // A queue made here tries each job once unless the test gives a schedule (retrySchedule).
   const handle = await openTestDatabase();
   const clock = new TestClock();
   const tasks = new BackgroundTasks();
   const logger = captureLogger();
   // Not started: tests run the jobs when they choose (settle(), drain()).
-  const queue = overrides.queue ?? new JobQueue(handle.db, { logger, retrySchedule: [] });
+  const queue =
+    overrides.queue ??
+    new JobQueue(handle.db, { logger, retrySchedule: overrides.retrySchedule ?? [] });
   const app = createApp({
     db: handle.db,
     scrypt: TEST_SCRYPT_PARAMS,
