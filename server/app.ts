@@ -25,6 +25,8 @@ import { findSession } from './auth/sessions';
 import { DevMailbox } from './mail/dev-mailbox';
 import { defineMailJobs } from './mail/jobs';
 import { JobQueue } from './queue/queue';
+import { defineWebhookJobs } from './webhooks/jobs';
+import { webhookDeliveryRoutes } from './webhooks/routes';
 import { sessionRoutes } from './auth/routes';
 import { orgsRoutes } from './orgs/routes';
 import { devicesRoutes } from './devices/routes';
@@ -80,6 +82,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     mailer: s.mailer,
     fromDomain: deps.mailFromDomain ?? 'localhost',
     logger: s.logger,
+  });
+  defineWebhookJobs(s.queue, {
+    db: s.db,
+    logger: s.logger,
+    delivery: {
+      production: s.production,
+      timeoutMs: s.integrations.webhookDeliveryTimeoutMs,
+      resolveHost: s.integrations.resolveHost,
+    },
   });
   if (deps.warmUpPasswords) {
     s.tasks.run('password hashing warm-up', () => s.passwords.warmUp());
@@ -186,6 +197,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   threatHunterRoutes(app, route, s);
   apiTokenRoutes(app, route, s);
   webhookRoutes(app, route, s);
+  webhookDeliveryRoutes(app, route, s);
   conditionalAccessRoutes(app, route, s);
   notificationsRoutes(app, route, s);
   billingRoutes(app, route, s);

@@ -75,14 +75,14 @@ function toAlert(row: {
 /**
  * Sets the status of the organization's alerts with these scan ids, in one UPDATE limited to the
  * organization: ids of other organizations and unknown ids are ignored. Alerts that already have
- * the status are left as they are (no write). Returns how many alerts changed.
+ * the status are left as they are (no write). Returns the alerts that changed.
  */
 export async function setAlertStatus(
   db: Database,
   orgId: number,
   scanIds: readonly string[],
   status: AlertStatus,
-): Promise<number> {
+): Promise<Alert[]> {
   const changed = await db
     .update(alerts)
     .set({ status })
@@ -94,8 +94,18 @@ export async function setAlertStatus(
         ne(alerts.status, status),
       ),
     )
-    .returning({ id: alerts.id });
-  return changed.length;
+    // The changed alerts as the console shows them now (their `alert.updated` events).
+    .returning({
+      scanId: alerts.scanId,
+      alertName: alerts.alertName,
+      alertDescription: alerts.alertDescription,
+      severity: alerts.severity,
+      status: alerts.status,
+      memberName: alerts.memberName,
+      deviceLabel: alerts.deviceLabel,
+      scanTime: alerts.scanTime,
+    });
+  return changed.map(toAlert);
 }
 
 /** Planner statistics for the alert indexes (PGlite runs no autovacuum; see housekeeping.ts). */

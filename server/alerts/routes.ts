@@ -5,6 +5,7 @@ import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
 import { listAlertPage, setAlertStatus } from './data';
+import { emitWebhookEvents } from '../webhooks/events';
 
 export function alertsRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
   // Scoped to the caller's organization.
@@ -13,7 +14,18 @@ export function alertsRoutes(app: Hono<AppEnv>, route: Route, s: Services): void
   // Ids of other organizations (or unknown ones) are ignored; the answer is the same. The app
   // shows its own message ('Updated N alert(s)').
   route(app, updateAlerts, async ({ body, session }) => {
-    await setAlertStatus(s.db, session.org.id, body.alertIds, body.status);
+    // The change and one `alert.updated` event per alert whose status changed, in one
+    // transaction (server/webhooks/).
+    await s.db.transaction(async (tx) => {
+      const changed = await setAlertStatus(tx, session.org.id, body.alertIds, body.status);
+      const timestamp = s.now().toISOString();
+      await emitWebhookEvents(
+        s.queue,
+        tx,
+        session.org.id,
+        changed.map((data) => ({ type: 'alert.updated' as const, timestamp, data })),
+      );
+    });
     return {};
   });
 }

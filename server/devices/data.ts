@@ -226,18 +226,29 @@ function toDevice(row: {
 /**
  * Unenrolment removes the devices (their codes die with them; the members stay): one DELETE,
  * limited to the organization, so another organization's code is ignored. The version trigger
- * bumps devices_version in the same statement. Returns how many were removed.
+ * bumps devices_version in the same statement. Returns the devices removed.
  */
 export async function unenrollDevices(
   db: Database,
   orgId: number,
   codes: readonly string[],
-): Promise<number> {
+): Promise<Device[]> {
   const removed = await db
     .delete(devices)
     .where(and(eq(devices.orgId, orgId), inArray(devices.code, [...new Set(codes)])))
-    .returning({ id: devices.id });
-  return removed.length;
+    // The removed devices as the dashboard showed them (their `device.unenrolled` events).
+    .returning({
+      code: devices.code,
+      memberName: devices.memberName,
+      memberEmail: devices.memberEmail,
+      model: devices.model,
+      platform: devices.platform,
+      osVersion: devices.osVersion,
+      enrolled: devices.enrolled,
+      severity: devices.severity,
+      lastScanAt: devices.lastScanAt,
+    });
+  return removed.map(toDevice);
 }
 
 /**

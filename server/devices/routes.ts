@@ -5,6 +5,7 @@ import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
 import { listDevicePage, unenrollDevices as removeDevices } from './data';
+import { emitWebhookEvents } from '../webhooks/events';
 import { PageAnchorCache } from './page-anchors';
 
 export function devicesRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
@@ -18,7 +19,17 @@ export function devicesRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
 
   // Codes of other organizations (or unknown ones) are ignored; the answer is the same.
   route(app, unenrollDevices, async ({ body, session }) => {
-    await removeDevices(s.db, session.org.id, body.codes);
+    // The removal and its `device.unenrolled` events in one transaction (server/webhooks/).
+    await s.db.transaction(async (tx) => {
+      const removed = await removeDevices(tx, session.org.id, body.codes);
+      const timestamp = s.now().toISOString();
+      await emitWebhookEvents(
+        s.queue,
+        tx,
+        session.org.id,
+        removed.map((data) => ({ type: 'device.unenrolled' as const, timestamp, data })),
+      );
+    });
     return {};
   });
 }

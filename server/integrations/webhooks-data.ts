@@ -52,7 +52,8 @@ export async function saveWebhookUrl(
 ): Promise<boolean> {
   const saved = await db
     .update(webhooks)
-    .set({ url: values.url, updatedAt: values.now })
+    // Saving the URL again also re-enables an endpoint a 410 answer disabled.
+    .set({ url: values.url, updatedAt: values.now, disabledAt: null })
     .where(and(eq(webhooks.orgId, values.orgId), eq(webhooks.secret, values.secret)))
     .returning({ orgId: webhooks.orgId });
   return saved.length > 0;

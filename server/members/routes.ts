@@ -19,6 +19,7 @@ import { HttpError } from '../http/http-error';
 import type { Database } from '../db';
 import type { Organization } from '../db/schema';
 import { mailJob } from '../mail/jobs';
+import { emitWebhookEvents } from '../webhooks/events';
 import { claimInvitations, createOrgMembers, listOrgMembers, type Invitee } from './data';
 import { directoryMembersOfGroups } from '../sso/data';
 import { readMembersCsv } from './csv';
@@ -37,9 +38,11 @@ export function enqueueInvitations(
   s: Services,
   org: Organization,
   claimedAt: Date,
+  /** Also a `member.created` event per member (they were created in this transaction). */
+  created = false,
 ): (tx: Database, invitees: readonly Invitee[]) => Promise<unknown> {
-  return (tx, invitees) =>
-    s.queue.enqueue(
+  return async (tx, invitees) => {
+    await s.queue.enqueue(
       tx,
       ...invitees.map((invitee) =>
         mailJob(
@@ -55,6 +58,30 @@ export function enqueueInvitations(
           org.id,
         ),
       ),
+    );
+    const timestamp = claimedAt.toISOString();
+    const data = invitees.map(({ id, name, email }) => ({ id: String(id), name, email }));
+    await emitWebhookEvents(s.queue, tx, org.id, [
+      ...(created
+        ? data.map((m) => ({ type: 'member.created' as const, timestamp, data: m }))
+        : []),
+      ...data.map((m) => ({ type: 'member.invited' as const, timestamp, data: m })),
+    ]);
+  };
+}
+
+/** `member.created` events of members created without invitations. */
+function memberCreatedEvents(s: Services, orgId: number, at: Date) {
+  return (tx: Database, created: readonly Invitee[]) =>
+    emitWebhookEvents(
+      s.queue,
+      tx,
+      orgId,
+      created.map(({ id, name, email }) => ({
+        type: 'member.created' as const,
+        timestamp: at.toISOString(),
+        data: { id: String(id), name, email },
+      })),
     );
 }
 
@@ -90,7 +117,9 @@ export function membersRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
       body.members,
       body.allowedDuplicates,
       { now, invite: query.email },
-      query.email ? enqueueInvitations(s, session.org, now) : undefined,
+      query.email
+        ? enqueueInvitations(s, session.org, now, true)
+        : memberCreatedEvents(s, session.org.id, now),
     );
     return { numMembersCreated: created.length };
   });
@@ -109,7 +138,9 @@ export function membersRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
       candidates,
       body.allowedDuplicates.map((m) => m.email),
       { now, invite: query.email },
-      query.email ? enqueueInvitations(s, session.org, now) : undefined,
+      query.email
+        ? enqueueInvitations(s, session.org, now, true)
+        : memberCreatedEvents(s, session.org.id, now),
     );
     return { numMembersCreated: created.length };
   });
