@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TEST_CARDS } from '@contract/billing';
 import { DEFAULT_CONDITIONAL_ACCESS_CONFIG } from '@domain/conditional-access';
-import { organizations, paymentMethods, ssoDirectoryGroups } from '../db/schema';
+import { organizations, paymentMethods, ssoDirectoryGroups, webhookDeliveries } from '../db/schema';
+import { insertDelivery } from '../webhooks/data';
 import {
   changedTables,
   organizationFingerprint,
@@ -40,6 +41,8 @@ const acmeData = {
   paymentMethods: [] as string[],
   threatHunters: [] as Array<{ name: string; email: string; accessCode: string }>,
   secrets: [] as string[],
+  /** A failed webhook delivery of Acme's (its `webhook-id`), which Resend would send again. */
+  deliveryIds: [] as string[],
 };
 
 async function orgIdOf(slug: string): Promise<number> {
@@ -107,6 +110,19 @@ async function prepareAcme() {
     active: false,
   });
   acmeData.secrets.push('acme-ca-client-secret-4e1b');
+  const delivery = await insertDelivery(t.db, {
+    webhookId: 'msg_acmecrossorg0000000000000000000',
+    orgId: ids.acme,
+    eventType: 'alert.updated',
+    body: JSON.stringify({ type: 'alert.updated', note: 'acme-delivery-body-6b1d' }),
+    createdAt: new Date(),
+  });
+  await t.db
+    .update(webhookDeliveries)
+    .set({ status: 'failed', attempts: 6 })
+    .where(eq(webhookDeliveries.id, delivery.id));
+  acmeData.deliveryIds.push(delivery.webhookId);
+  acmeData.secrets.push('acme-delivery-body-6b1d');
   await ok('PUT', '/api/orgs/email-template', {
     type: 'OrgEnrollment',
     subject: 'Acme enrolment, please',
@@ -139,7 +155,8 @@ async function prepareAcme() {
   expect(acmeData.scanIds).toHaveLength(60);
   expect(acmeData.groups.length).toBeGreaterThanOrEqual(5);
   expect(acmeData.threatHunters).toHaveLength(2);
-  expect(acmeData.secrets.filter(Boolean)).toHaveLength(8);
+  expect(acmeData.secrets.filter(Boolean)).toHaveLength(9);
+  expect(acmeData.deliveryIds).toHaveLength(1);
 }
 
 async function prepareMallory(): Promise<string> {
@@ -181,6 +198,7 @@ function acmeMarkers(): string[] {
     ...acmeData.paymentMethods,
     ...acmeData.groups.map((g) => g.id),
     ...acmeData.secrets,
+    ...acmeData.deliveryIds,
   ];
 }
 
@@ -261,6 +279,13 @@ function attempts(): Attempt[] {
     ['DELETE', '/api/api/token'],
     ['GET', '/api/orgs/webhook'],
     ['GET', '/api/orgs/webhook-secret'],
+    ['GET', '/api/orgs/webhook/deliveries'],
+    ['POST', '/api/orgs/webhook/test-event'],
+    ...acmeData.deliveryIds.map((id): Attempt => [
+      'POST',
+      '/api/orgs/webhook/deliveries/resend',
+      { id },
+    ]),
     ['DELETE', '/api/orgs/webhook'],
     ['GET', '/api/orgs/conditional-access/config'],
     ['POST', '/api/orgs/conditional-access/config', DEFAULT_CONDITIONAL_ACCESS_CONFIG],

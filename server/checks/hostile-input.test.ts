@@ -90,6 +90,8 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   generateApiToken: { body: () => ({ tokenExpiration: 'ONE_YEAR' }) },
   // Acme has no webhook secret in this file: a valid URL answers 409 before any delivery.
   saveWebhook: { body: () => ({ url: 'https://hooks.example.test/endpoint' }) },
+  // No saved URL in this file: a valid id answers 409 (or 404 for an unknown delivery).
+  resendWebhookDelivery: { body: () => ({ id: 'msg_00000000000000000000000000000000' }) },
   saveConditionalAccessConfig: {
     body: () => ({
       tenant: 'acme.onmicrosoft.com',

@@ -11,12 +11,18 @@ export interface StoredMail {
 
 export async function insertOutboxMessage(
   db: Database,
-  message: { to: string; subject: string; text: string },
+  message: { to: string; subject: string; text: string; html?: string; messageId?: string },
   sentAt: Date,
 ): Promise<void> {
-  await db
-    .insert(outbox)
-    .values({ toAddress: message.to, subject: message.subject, text: message.text, sentAt });
+  await db.insert(outbox).values({
+    toAddress: message.to,
+    subject: message.subject,
+    text: message.text,
+    // Both parts and the Message-ID, as an SMTP server would receive them.
+    html: message.html ?? null,
+    messageId: message.messageId ?? null,
+    sentAt,
+  });
 }
 
 /** Newest first. */
