@@ -62,6 +62,12 @@ export const messages = {
   webhookSecretFailed: 'Failed to get webhook secret.',
   saveWebhookFailed: 'Failed to save webhook settings.',
   deactivateWebhookFailed: 'Failed to deactivate webhooks.',
+  // The delivery log (docs/product/integrations.md, 'Webhook delivery log'; not in the spec).
+  webhookDeliveriesFailed: 'Failed to get the webhook delivery log.',
+  resendWebhookDeliveryFailed: 'Failed to resend the webhook event.',
+  sendWebhookTestEventFailed: 'Failed to send a test event.',
+  webhookEndpointDisabled:
+    'Your webhook URL answered 410 Gone, so no events are sent to it. Save the URL again to turn deliveries back on.',
   emailPreferencesFailed: 'Failed to get email preferences.',
   updateEmailPreferencesFailed: 'Failed to update email notifications preferences.',
   emailTemplateFailed: 'Failed to fetch saved email template.',
@@ -83,6 +89,8 @@ export const messages = {
   apiKeyRevoked: 'Successfully revoked API access.',
   webhookSaved: 'Successfully saved webhook settings.',
   webhookDeactivated: 'Successfully deactivated webhooks.',
+  webhookDeliveryResent: 'The event is being sent again.',
+  webhookTestEventSent: 'A test event is being sent.',
   emailPreferencesUpdated: 'Successfully updated email notifications preferences.',
   emailTemplateUpdated: 'Successfully updated saved email template.',
   notificationPreferencesUpdated: 'Successfully updated notifications preferences.',

@@ -11,11 +11,17 @@ import {
 import { ApiKeyCard } from '@ui/portal/api-key-card/api-key-card';
 import { ConditionalAccessCard } from '@ui/portal/conditional-access-card/conditional-access-card';
 import { WebhookCard } from '@ui/portal/webhook-card/webhook-card';
+import { WebhookDeliveryLog } from '@ui/portal/webhook-delivery-log/webhook-delivery-log';
 import { analytics } from '../analytics/instance';
 import { messages } from '../messages/messages';
 import { useSession } from '../session/session';
 import { inlineFailure } from './failure';
-import { useApiToken, useConditionalAccess, useWebhook } from './use-integrations';
+import {
+  useApiToken,
+  useConditionalAccess,
+  useWebhook,
+  useWebhookDeliveries,
+} from './use-integrations';
 
 /**
  * The integrations tab (docs/product/integrations.md): API settings, webhooks, conditional access.
@@ -77,27 +83,52 @@ function WebhookSettings() {
   }
 
   return (
-    <WebhookCard
-      enabled={enabled}
-      loading={isLoading || fetchSecret.busy}
-      secret={data?.secret ?? null}
-      url={draftUrl ?? savedUrl ?? ''}
-      onUrlChange={(url) => {
-        setDraftUrl(url);
-        save.clearError();
-      }}
-      hasSavedUrl={Boolean(savedUrl)}
-      error={inlineFailure(save.error, messages.saveWebhookFailed)}
-      saving={save.busy}
-      onSave={() =>
-        void save.trigger((draftUrl ?? savedUrl ?? '').trim(), {
-          onSuccess: () => setDraftUrl(null),
-        })
-      }
-      onEnable={enable}
-      onDeactivate={async () => {
-        if (savedUrl) await deactivate.trigger(undefined, { onSuccess: turnOff });
-        else turnOff();
+    <>
+      <WebhookCard
+        enabled={enabled}
+        loading={isLoading || fetchSecret.busy}
+        secret={data?.secret ?? null}
+        url={draftUrl ?? savedUrl ?? ''}
+        onUrlChange={(url) => {
+          setDraftUrl(url);
+          save.clearError();
+        }}
+        hasSavedUrl={Boolean(savedUrl)}
+        error={inlineFailure(save.error, messages.saveWebhookFailed)}
+        saving={save.busy}
+        onSave={() =>
+          void save.trigger((draftUrl ?? savedUrl ?? '').trim(), {
+            onSuccess: () => setDraftUrl(null),
+          })
+        }
+        onEnable={enable}
+        onDeactivate={async () => {
+          if (savedUrl) await deactivate.trigger(undefined, { onSuccess: turnOff });
+          else turnOff();
+        }}
+      />
+      {savedUrl ? <DeliveryLog /> : null}
+    </>
+  );
+}
+
+/** The delivery log under the webhook settings, once a URL is saved. */
+function DeliveryLog() {
+  const { log, resend, sendTest } = useWebhookDeliveries({ enabled: true });
+  const [resendingId, setResendingId] = useState<string | null>(null);
+  return (
+    <WebhookDeliveryLog
+      deliveries={log.data?.deliveries}
+      loadError={log.error && !log.data ? messages.webhookDeliveriesFailed : undefined}
+      onRetry={() => void log.mutate()}
+      disabledNotice={log.data?.disabledAt ? messages.webhookEndpointDisabled : undefined}
+      canSendTest={!log.data?.disabledAt}
+      onSendTest={() => void sendTest.trigger(undefined)}
+      sendingTest={sendTest.busy}
+      resendingId={resendingId}
+      onResend={(id) => {
+        setResendingId(id);
+        void resend.trigger(id).finally(() => setResendingId(null));
       }}
     />
   );

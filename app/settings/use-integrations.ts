@@ -21,6 +21,11 @@ import {
   saveWebhook,
   type Webhook,
 } from '@contract/webhook';
+import {
+  listWebhookDeliveries,
+  resendWebhookDelivery,
+  sendWebhookTestEvent,
+} from '@contract/webhook-deliveries';
 import { api } from '../api/api';
 import { readFailure } from '../data/read-failure';
 import { swrKey } from '../data/swr-key';
@@ -39,6 +44,7 @@ const swrOptions = { revalidateOnFocus: false } as const;
 const keys = {
   apiToken: swrKey(getApiToken),
   webhook: swrKey(getWebhook),
+  webhookDeliveries: swrKey(listWebhookDeliveries),
   conditionalAccess: swrKey(getConditionalAccessConfig),
   policy: swrKey(getConditionalAccessPolicy),
 };
@@ -99,6 +105,42 @@ export function useWebhook() {
     failure: messages.deactivateWebhookFailed,
   });
   return { data, isLoading, fetchSecret, save, deactivate };
+}
+
+/**
+ * The webhook delivery log (docs/product/integrations.md, 'Webhook delivery log'): the last
+ * deliveries, looked at again every few seconds while one is being sent or retried; Resend and
+ * Send test event answer with the queued delivery and refresh the log.
+ */
+export function useWebhookDeliveries({ enabled }: { enabled: boolean }) {
+  const log = useSWR(
+    enabled ? keys.webhookDeliveries : null,
+    () => api.call(listWebhookDeliveries),
+    {
+      ...swrOptions,
+      onError: readFailure(listWebhookDeliveries, messages.webhookDeliveriesFailed),
+      refreshInterval: (latest) =>
+        latest?.deliveries.some((d) => d.status === 'pending' || d.status === 'retrying')
+          ? 3000
+          : 0,
+    },
+  );
+  const resend = useMutation({
+    action: 'resendWebhookDelivery',
+    run: (id: string) =>
+      api.call(resendWebhookDelivery, { body: { id }, skipGenericMessages: true }),
+    revalidate: [keys.webhookDeliveries],
+    success: messages.webhookDeliveryResent,
+    failure: messages.resendWebhookDeliveryFailed,
+  });
+  const sendTest = useMutation({
+    action: 'sendWebhookTestEvent',
+    run: () => api.call(sendWebhookTestEvent, { skipGenericMessages: true }),
+    revalidate: [keys.webhookDeliveries],
+    success: messages.webhookTestEventSent,
+    failure: messages.sendWebhookTestEventFailed,
+  });
+  return { log, resend, sendTest };
 }
 
 /**
