@@ -31,6 +31,8 @@ import {
   saveEmailTemplate,
 } from '@contract/notifications';
 import { getWebhook, getWebhookSecret, saveWebhook } from '@contract/webhook';
+import { listWebhookDeliveries } from '@contract/webhook-deliveries';
+import { deliveryLog } from '@contract/fixtures/webhook-deliveries';
 import { mockEndpoint } from '../mocks/mock-endpoint';
 import { screenDecorator } from '../mocks/screen-decorator';
 import SettingsScreen from './settings-screen';
@@ -51,6 +53,7 @@ const integrations = (overrides: Parameters<typeof mockEndpoint>[] = []) => [
   mockEndpoint(getApiToken, apiTokenActive),
   mockEndpoint(getWebhook, webhookInactive),
   mockEndpoint(getWebhookSecret, webhookSecret),
+  mockEndpoint(listWebhookDeliveries, deliveryLog),
   mockEndpoint(getConditionalAccessConfig, conditionalAccessUnset),
   mockEndpoint(getConditionalAccessPolicy, policyDefault),
 ];
@@ -119,6 +122,10 @@ export const WebhookActive: Story = {
     const card = within(
       await within(canvasElement).findByRole('region', { name: 'Webhook settings' }),
     );
+    // With a saved URL, the delivery log shows under the settings.
+    await expect(
+      await within(canvasElement).findByRole('region', { name: 'Delivery log' }),
+    ).toBeVisible();
     await expect(await card.findByRole('textbox', { name: 'Webhook Url' })).toHaveValue(
       webhookActive.url,
     );
