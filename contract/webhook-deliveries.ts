@@ -4,7 +4,8 @@ import { defineEndpoint, messageFields } from './endpoint';
 import { idField, isoDateTime } from './fields';
 
 /**
- * The webhook delivery log (Settings › Integrations › Webhook settings; not in the spec: issue 17).
+ * The webhook delivery log (Settings › Integrations › Webhook settings; docs/product/integrations.md,
+ * "Webhook delivery log").
  * The last deliveries to the organization's endpoint, newest first, each with its state and its
  * last attempt; 'Resend' on a failed one; 'Send test event'.
  */

@@ -1,5 +1,5 @@
 /**
- * The job queue's row states (server/queue/, issue 17), listed here because the database checks
+ * The job queue's row states (server/queue/; docs/decisions/017-job-queue.md), listed here because the database checks
  * them (server/db/check-constraints.test.ts maps every CHECK list to a domain list).
  *
  * queued: waiting for `run_at`; running: claimed by a worker until `run_at` (its lease), after

@@ -1,6 +1,7 @@
 /**
- * Webhook events and their delivery log (issue 17): which events an organization's endpoint
- * receives, the states of a delivery, and how many the log keeps in view.
+ * Webhook events and their delivery log (docs/product/integrations.md, "Webhook events"): which
+ * events an organization's endpoint receives, the states of a delivery, and how many the log keeps
+ * in view.
  */
 
 /**

@@ -1,4 +1,4 @@
--- Outbound for real (issue 17): the job queue, webhook deliveries and their log, e-mails with an
+-- Outbound for real (docs/decisions/017-job-queue.md): the job queue, webhook deliveries and their log, e-mails with an
 -- HTML part, and webhook secrets in the Standard Webhooks format.
 
 -- 1. The job queue (server/queue/). A job is inserted in the same transaction as the change that
