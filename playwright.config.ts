@@ -50,6 +50,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: 'development',
+      // Webhook deliveries and e-mails retried once, after a second: the delivery log's failed
+      // state is reached within the test.
+      DELIVERY_RETRY_SCHEDULE: '1',
     },
   },
 });

@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { addYears, format } from 'date-fns';
+import { Webhook } from 'standardwebhooks';
 import { createThrowawayOrg, demo, expect, signInViaApi, test } from './fixtures';
 
 interface Delivery {
@@ -10,28 +10,41 @@ interface Delivery {
   body: string;
 }
 
-/** A local webhook receiver: records every delivery, answers 204. */
-async function startReceiver(): Promise<{ url: string; deliveries: Delivery[]; server: Server }> {
+/** A local webhook receiver: records every delivery, answers `status` (204 unless changed). */
+async function startReceiver(): Promise<{
+  url: string;
+  deliveries: Delivery[];
+  server: Server;
+  answer: (status: number) => void;
+}> {
   const deliveries: Delivery[] = [];
+  let status = 204;
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
       deliveries.push({ headers: req.headers, body });
-      res.writeHead(204).end();
+      res.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hooks/portal`, deliveries, server };
+  return {
+    url: `http://127.0.0.1:${port}/hooks/portal`,
+    deliveries,
+    server,
+    answer: (next) => (status = next),
+  };
 }
 
+/** The receiver's check, per Standard Webhooks, with the specification's own package. */
 function verifySignature(delivery: Delivery, secret: string): boolean {
-  const timestamp = String(delivery.headers['x-webhook-timestamp']);
-  const expected = createHmac('sha256', secret)
-    .update(`${timestamp}.${delivery.body}`)
-    .digest('hex');
-  return delivery.headers['x-webhook-signature'] === `v1=${expected}`;
+  try {
+    new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function revealSecret(page: Page, label: string): Promise<string> {
@@ -136,6 +149,59 @@ test.describe('integrations', () => {
         page.getByText('Successfully deactivated webhooks.', { exact: true }),
       ).toBeVisible();
       await expect(card.getByRole('switch')).not.toBeChecked();
+    } finally {
+      receiver.server.close();
+    }
+  });
+
+  test('webhook delivery log: a delivered and a failed delivery; Resend delivers the failed one', async ({
+    page,
+    request,
+    axe,
+  }) => {
+    const receiver = await startReceiver();
+    try {
+      const org = await createThrowawayOrg(request, 'hooklog');
+      await signInViaApi(page, org.admin.email, org.admin.password);
+      await page.goto('/settings?tab=integrations');
+      const card = page.getByRole('region', { name: 'Webhook settings' });
+      await card.getByRole('switch').click();
+      const secret = await revealSecret(page, 'Webhook Secret');
+      await card.getByRole('textbox', { name: 'Webhook Url' }).fill(receiver.url);
+      await card.getByRole('button', { name: 'Save' }).click();
+      const log = page.getByRole('region', { name: 'Delivery log' });
+      await expect(log.getByText(/No events have been sent yet/)).toBeVisible();
+
+      // Delivered: the receiver answers 204.
+      await log.getByRole('button', { name: 'Send test event' }).click();
+      await expect(page.getByText('A test event is being sent.', { exact: true })).toBeVisible();
+      const rows = log.locator('[data-slot="webhook-delivery"]');
+      await expect(rows.first()).toHaveAttribute('data-state', 'delivered', { timeout: 15_000 });
+      await expect(rows.first()).toContainText('204');
+
+      // Failed: the receiver answers 500 to every attempt (the e2e server retries once, after 1 s).
+      receiver.answer(500);
+      await log.getByRole('button', { name: 'Send test event' }).click();
+      await expect(rows).toHaveCount(2);
+      await expect(rows.first()).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
+      await expect(rows.first()).toContainText('The webhook URL answered 500');
+      await expect(rows.nth(1)).toHaveAttribute('data-state', 'delivered');
+      await axe();
+
+      // Resend: the same event, delivered now.
+      receiver.answer(200);
+      const failedId = receiver.deliveries.at(-1)!.headers['webhook-id'];
+      await rows
+        .first()
+        .getByRole('button', { name: /^Resend / })
+        .click();
+      await expect(page.getByText('The event is being sent again.', { exact: true })).toBeVisible();
+      await expect(rows.first()).toHaveAttribute('data-state', 'delivered', { timeout: 15_000 });
+      expect(receiver.deliveries.at(-1)!.headers['webhook-id']).toBe(failedId);
+      // Every request the receiver got (save's check, two tests, two failed attempts, the resend)
+      // verifies with the organization's secret.
+      expect(receiver.deliveries).toHaveLength(6);
+      expect(receiver.deliveries.every((d) => verifySignature(d, secret))).toBe(true);
     } finally {
       receiver.server.close();
     }
