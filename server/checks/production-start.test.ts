@@ -241,5 +241,5 @@ describe('production', () => {
     } finally {
       expect(await second.stop()).toBe(0);
     }
-  }, 120_000);
+  }, 180_000);
 });

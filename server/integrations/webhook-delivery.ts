@@ -1,7 +1,7 @@
 /**
  * Signed webhook deliveries over HTTP(S): the test delivery that verifies a URL before it is saved
  * (`sendTestEvent`, 5 s) and every attempt of an event delivery (`deliverWebhook`, 10 s; the
- * webhooks' job, server/webhooks/delivery.ts). A POST of the JSON body with the Standard Webhooks
+ * webhooks' job, server/webhooks/jobs.ts). A POST of the JSON body with the Standard Webhooks
  * headers (webhook-signature.ts) that must answer 2xx in time. Redirects are not followed (the
  * answer's status counts). Before every attempt the URL is checked again (webhook-url.ts); in
  * production the host name is resolved, every address must be public, and the connection goes to
