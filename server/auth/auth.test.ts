@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Session } from '@contract/session';
 import { ERROR_CATALOGUE } from '@contract/errors';
-import { createTestApp, DEMO, sessionCookieOf } from '../test-support';
+import { createTestApp, sessionCookieOf } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seed: 'demo' });
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -42,7 +43,7 @@ describe('sign-in and session', () => {
   });
 
   it('stores only the hash of the token', async () => {
-    const cookie = await t.signIn();
+    const cookie = await t.signIn(DEMO.admin.email, DEMO.admin.password);
     const token = cookie.split('=')[1]!;
     const rows = await t.handle.db.query.sessions.findMany();
     expect(rows.some((row) => row.id === token)).toBe(false);
@@ -60,8 +61,8 @@ describe('sign-in and session', () => {
   });
 
   it('renews the token at every sign-in: the browser’s previous token is revoked, other browsers keep theirs', async () => {
-    const first = await t.signIn();
-    const other = await t.signIn();
+    const first = await t.signIn(DEMO.admin.email, DEMO.admin.password);
+    const other = await t.signIn(DEMO.admin.email, DEMO.admin.password);
     const second = await t.signIn(DEMO.admin.email, DEMO.admin.password, first);
     expect(new Set([first, other, second]).size).toBe(3);
     expect((await t.call('GET', '/api/session', { cookie: first })).status).toBe(401);
@@ -70,7 +71,7 @@ describe('sign-in and session', () => {
   });
 
   it('expires sessions after 12 hours, however busy', async () => {
-    const cookie = await t.signIn();
+    const cookie = await t.signIn(DEMO.admin.email, DEMO.admin.password);
     // Used every 20 minutes (within the idle limit) until just before the 12 hours are up.
     for (let elapsed = 0; elapsed < 12 * 60; elapsed += 20) {
       expect((await t.call('GET', '/api/session', { cookie })).status).toBe(200);
@@ -199,7 +200,7 @@ describe('throttling (policy: server/auth/login-throttle.ts)', () => {
 
   it('counts attempts per IP address too (20 per 15 minutes)', async () => {
     const headers = { 'x-forwarded-for': '203.0.113.9' };
-    const tp = await createTestApp({ trustProxy: true });
+    const tp = await createTestApp({ seed: 'demo', trustProxy: true });
     try {
       for (let i = 0; i < 20; i++) {
         const r = await tp.call('POST', '/api/login', {
@@ -223,7 +224,7 @@ describe('throttling (policy: server/auth/login-throttle.ts)', () => {
 
 describe('logout and session end', () => {
   it('logout deletes the session and clears the cookie', async () => {
-    const cookie = await t.signIn();
+    const cookie = await t.signIn(DEMO.admin.email, DEMO.admin.password);
     const r = await t.call('POST', '/api/logout', { cookie });
     expect(r.status).toBe(200);
     expect(r.data).toEqual({});
@@ -237,7 +238,7 @@ describe('logout and session end', () => {
   });
 
   it('dev expire-session ends the session server-side: the next /session is 401', async () => {
-    const cookie = await t.signIn();
+    const cookie = await t.signIn(DEMO.admin.email, DEMO.admin.password);
     const r = await t.call('POST', '/api/dev/expire-session', { cookie });
     expect(r.status).toBe(200);
     expect(r.data).toEqual({ ok: true });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO } from '../test-support';
+import { createTestApp } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seed: 'demo' });
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -63,7 +64,7 @@ describe('reset request', () => {
   });
 
   it('builds links from PUBLIC_URL when set, and refuses without it in production', async () => {
-    const withUrl = await createTestApp({ publicUrl: 'https://portal.example.com/' });
+    const withUrl = await createTestApp({ seed: 'demo', publicUrl: 'https://portal.example.com/' });
     try {
       await withUrl.call('POST', '/api/reset-password', { json: { email: DEMO.admin.email } });
       await withUrl.tasks.idle();
@@ -74,7 +75,7 @@ describe('reset request', () => {
     } finally {
       await withUrl.close();
     }
-    const prod = await createTestApp({ production: true });
+    const prod = await createTestApp({ seed: 'demo', production: true });
     try {
       const r = await prod.call('POST', '/api/reset-password', {
         json: { email: DEMO.admin.email },

@@ -8,11 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { openDatabase } from '../db';
 import { PasswordVerifier, TEST_SCRYPT_PARAMS } from './passwords';
-import { captureLogger, DEMO, openTestDatabase } from '../test-support';
+import { captureLogger, openTestDatabase } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('sign-in throttle across server processes', () => {
   it('of 200 parallel guesses through two instances, at most 5 are verified; the rest are 429', async () => {
-    const first = await openTestDatabase();
+    const first = await openTestDatabase({ seed: 'demo' });
     const second = await openDatabase({ databaseUrl: first.url! });
     try {
       const verifiers = [

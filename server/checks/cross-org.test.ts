@@ -21,7 +21,8 @@ import {
   organizationFingerprint,
   type TableFingerprint,
 } from '../test-support/fingerprint';
-import { createTestApp, DEMO } from '../test-support';
+import { createTestApp } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -59,7 +60,7 @@ async function ok(method: string, path: string, json?: unknown, cookie = acme) {
 
 /** Acme with every kind of data and secret: SSO, SCIM, MDM, API key, webhook, CA, cards. */
 async function prepareAcme() {
-  acme = await t.signIn();
+  acme = await t.signIn(DEMO.admin.email, DEMO.admin.password);
   for (let page = 1; ; page++) {
     const d = await ok('GET', `/api/orgs?page=${page}&pageSize=100`);
     acmeData.deviceCodes.push(...d.devices.map((x: { code: string }) => x.code));
@@ -159,7 +160,7 @@ async function prepareMallory(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seed: 'demo' });
   ids.acme = await orgIdOf('acme');
   ids.globex = await orgIdOf('globex');
   ids.newco = await orgIdOf('newco');

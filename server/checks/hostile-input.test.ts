@@ -16,6 +16,7 @@ import { CSV_MAX_BYTES } from '@contract/members';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../app';
 import { UNSTORABLE_TEXT_MESSAGE } from '../http/route';
 import { createTestApp } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -40,8 +41,8 @@ let counter = 0;
 const fresh = (label: string) => `${label}.${++counter}@hostile.test`;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  acme = await t.signIn();
+  t = await createTestApp({ seed: 'demo' });
+  acme = await t.signIn(DEMO.admin.email, DEMO.admin.password);
 }, 60_000);
 afterAll(async () => {
   await t.close();

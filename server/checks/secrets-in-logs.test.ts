@@ -13,7 +13,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { TEST_CARDS } from '@contract/billing';
-import { createTestApp, DEMO } from '../test-support';
+import { createTestApp } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -196,9 +197,9 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
 
 describe('secrets in the server log', () => {
   it('the happy path logs none of them (and really made them)', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp({ seed: 'demo' });
     try {
-      const cookie = await t.signIn();
+      const cookie = await t.signIn(DEMO.admin.email, DEMO.admin.password);
       await runFlows(t, cookie, true);
       expect(signatures.length).toBeGreaterThan(0);
       expect([...secrets].some((s) => s.startsWith('Bearer '))).toBe(true);
@@ -214,9 +215,9 @@ describe('secrets in the server log', () => {
   });
 
   it('failing tables: Drizzle’s errors (with the statement’s parameters) are logged without them', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp({ seed: 'demo' });
     try {
-      const cookie = await t.signIn();
+      const cookie = await t.signIn(DEMO.admin.email, DEMO.admin.password);
       await t.db.execute(sql`
         CREATE FUNCTION fail_always() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'storage failure'; END $$`);
@@ -258,10 +259,11 @@ describe('secrets in the server log', () => {
 
   it('a failing mailer: the failures are logged without addresses’ secrets', async () => {
     const t = await createTestApp({
+      seed: 'demo',
       mailer: { send: () => Promise.reject(new Error('SMTP 554 message rejected')) },
     });
     try {
-      const cookie = await t.signIn();
+      const cookie = await t.signIn(DEMO.admin.email, DEMO.admin.password);
       await runFlows(t, cookie, false);
       const log = [...t.logger.lines, ...consoleLines].join('\n');
       expect(log).toMatch(/SMTP 554|could not be sent/);

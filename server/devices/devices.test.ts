@@ -4,7 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Device, DeviceSortColumn } from '@contract/devices';
 import { DEVICE_SORT_COLUMNS } from '@domain/devices';
 import { devices, members, organizations } from '../db/schema';
-import { DEMO, createTestApp } from '../test-support';
+import { createTestApp } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Params = Record<string, string | number | boolean | Array<string>>;
@@ -91,8 +92,8 @@ function expectOrdered(list: Device[], compare: (a: Device, b: Device) => number
 let t: TestApp;
 let acme: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  acme = await t.signIn();
+  t = await createTestApp({ seed: 'demo' });
+  acme = await t.signIn(DEMO.admin.email, DEMO.admin.password);
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -264,9 +265,9 @@ describe('GET /orgs: filters', () => {
 
 describe('POST /orgs/unenroll-devices', () => {
   it('removes the devices: gone from every list, pages re-cut (cached anchors invalidated)', async () => {
-    const app = await createTestApp();
+    const app = await createTestApp({ seed: 'demo' });
     try {
-      const cookie = await app.signIn();
+      const cookie = await app.signIn(DEMO.admin.email, DEMO.admin.password);
       const before = await walk(app, cookie, { sort: 'memberName' }, 50);
       await walk(app, cookie, {}, 50);
       // Two devices of page 2 of the member-name order.
@@ -297,9 +298,9 @@ describe('POST /orgs/unenroll-devices', () => {
   });
 
   it('is scoped to the caller organization: an Initech session cannot see or unenroll Acme codes', async () => {
-    const app = await createTestApp();
+    const app = await createTestApp({ seed: 'demo' });
     try {
-      const acmeCookie = await app.signIn();
+      const acmeCookie = await app.signIn(DEMO.admin.email, DEMO.admin.password);
       const acmeCodes = codes((await page(app, acmeCookie, { pageSize: 5 })).devices);
       const initech = await app.signIn(DEMO.initech.email, DEMO.initech.password);
       const own = (await page(app, initech, {})).devices;
@@ -354,9 +355,9 @@ describe('POST /orgs/unenroll-devices', () => {
 
 describe('devices table: triggers keep copies and the version right', () => {
   it('a new device, a renamed member and a deleted member all show in the next list', async () => {
-    const app = await createTestApp();
+    const app = await createTestApp({ seed: 'demo' });
     try {
-      const cookie = await app.signIn();
+      const cookie = await app.signIn(DEMO.admin.email, DEMO.admin.password);
       await walk(app, cookie, {}, 50);
       const [dana] = await app.db
         .select()

@@ -8,7 +8,7 @@ import { captureLogger, createTestApp } from '../test-support';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seed: 'demo' });
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -219,7 +219,7 @@ describe('organization lookup', () => {
 
 describe('production mode', () => {
   it('hides the development routes and marks cookies Secure', async () => {
-    const prod = await createTestApp({ production: true });
+    const prod = await createTestApp({ seed: 'demo', production: true });
     try {
       for (const [method, path] of [
         ['GET', '/api/dev/outbox'],

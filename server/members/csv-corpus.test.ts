@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_MAX_ROWS } from '@contract/members';
 import { createTestApp } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 
 const DIR = fileURLToPath(new URL('../../tests/fixtures/csv/', import.meta.url));
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(DIR, name)));
@@ -39,8 +40,8 @@ let cookie: string;
 const table: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  cookie = await t.signIn();
+  t = await createTestApp({ seed: 'demo' });
+  cookie = await t.signIn(DEMO.admin.email, DEMO.admin.password);
 }, 60_000);
 afterAll(async () => {
   await t.close();

@@ -4,7 +4,8 @@ import { count, eq, sql } from 'drizzle-orm';
 import { members, organizations } from '../db/schema';
 import { ENROLLMENT_CODE_PATTERN } from '@domain/enrolment';
 import type { Mailer } from '../mail/mailer';
-import { DEMO, createTestApp } from '../test-support';
+import { createTestApp } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -50,8 +51,8 @@ async function outbox(t: TestApp, cookie: string) {
 let t: TestApp;
 let admin: string;
 beforeEach(async () => {
-  t = await createTestApp();
-  admin = await t.signIn();
+  t = await createTestApp({ seed: 'demo' });
+  admin = await t.signIn(DEMO.admin.email, DEMO.admin.password);
 }, 60_000);
 afterEach(async () => {
   await t.close();
@@ -289,8 +290,8 @@ describe('POST /orgs/create-members', () => {
         if (m.to.startsWith('two@')) throw new Error('SMTP down');
       },
     };
-    t = await createTestApp({ mailer: failing });
-    admin = await t.signIn();
+    t = await createTestApp({ seed: 'demo', mailer: failing });
+    admin = await t.signIn(DEMO.admin.email, DEMO.admin.password);
     const r = await create({
       members: [
         { name: 'One', email: 'one@acme.test' },

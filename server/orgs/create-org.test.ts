@@ -4,7 +4,7 @@ import { createOrganization, CreateOrgError, validateCreateOrgInput } from './cr
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seed: 'demo' });
 }, 60_000);
 afterAll(() => t.close());
 

@@ -3,7 +3,7 @@ import { createTestApp, sessionCookieOf } from '../test-support';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seed: 'demo' });
 }, 60_000);
 afterAll(async () => {
   await t.close();
