@@ -44,8 +44,6 @@ const NOT_MOVED_YET: string[] = [
   'devices/devices.test.ts',
   'http/http.test.ts',
   'integrations/integrations.test.ts',
-  'members/csv-corpus.test.ts',
-  'members/members.test.ts',
   'notifications/notifications.test.ts',
   'settings/settings.test.ts',
   'sso/sso.test.ts',
