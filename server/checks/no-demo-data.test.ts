@@ -41,7 +41,6 @@ const NOT_MOVED_YET: string[] = [
   'checks/hostile-input.test.ts',
   'checks/secrets-in-logs.test.ts',
   'checks/security.test.ts',
-  'http/http.test.ts',
   'integrations/integrations.test.ts',
   'notifications/notifications.test.ts',
   'settings/settings.test.ts',
