@@ -38,7 +38,6 @@ const NOT_MOVED_YET: string[] = [
   'auth/sign-in-security.test.ts',
   'billing/billing.test.ts',
   'checks/hostile-input.test.ts',
-  'checks/secrets-in-logs.test.ts',
   'checks/security.test.ts',
   'integrations/integrations.test.ts',
   'notifications/notifications.test.ts',
