@@ -37,7 +37,6 @@ const NOT_MOVED_YET: string[] = [
   'alerts/alerts.test.ts',
   'auth/sign-in-security.test.ts',
   'billing/billing.test.ts',
-  'checks/hostile-input.test.ts',
   'checks/security.test.ts',
   'integrations/integrations.test.ts',
   'notifications/notifications.test.ts',

@@ -2,8 +2,8 @@
  * Test data factories: an organization with what a test needs, in one call, written straight into
  * the test's database (the way the demo seed and `POST /dev/orgs` write theirs).
  *
- *   const acme = await makeOrg(t, { name: 'Acme', members: 3, devices: 12, alerts: 5 });
- *   await t.call('GET', '/api/orgs', { cookie: acme.cookie });
+ *   const example = await makeOrg(t, { name: 'Example', members: 3, devices: 12, alerts: 5 });
+ *   await t.call('GET', '/api/orgs', { cookie: example.cookie });
  *
  * Every option has a sensible default (an active plan with a visa card on file, one administrator
  * with TEST_PASSWORD, a session for them in `cookie`); counts make varied rows, lists describe rows
