@@ -4,7 +4,8 @@ import { count, eq } from 'drizzle-orm';
 import { parseAlertThreats, type Alert } from '@contract/alerts';
 import { KNOWN_ALERT_SEVERITIES } from '@domain/alerts';
 import { alerts, devices, organizations } from '../db/schema';
-import { DEMO, createTestApp } from '../test-support';
+import { createTestApp } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 import { DEMO_OTHER_SEVERITY, seedDemoAlerts } from '../seed/seed-alerts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -58,8 +59,8 @@ let t: TestApp;
 let acme: string;
 let all: Alert[];
 beforeAll(async () => {
-  t = await createTestApp();
-  acme = await t.signIn();
+  t = await createTestApp({ seed: 'demo' });
+  acme = await t.signIn(DEMO.admin.email, DEMO.admin.password);
   all = (await page(t, acme, { page: 1, pageSize: 100 })).alerts;
 }, 60_000);
 afterAll(async () => {
@@ -161,9 +162,9 @@ describe('GET /alerts: order, pages and the status filter', () => {
   });
 
   it('ties on scan time are broken by id', async () => {
-    const app = await createTestApp();
+    const app = await createTestApp({ seed: 'demo' });
     try {
-      const cookie = await app.signIn();
+      const cookie = await app.signIn(DEMO.admin.email, DEMO.admin.password);
       // Give three alerts the newest scan time: they then come first, in insertion (id) order.
       const tied = [...all]
         .reverse()
@@ -231,9 +232,9 @@ describe('GET /alerts: order, pages and the status filter', () => {
 
 describe('POST /update-alerts', () => {
   it('closes and reopens, idempotently, touching only the named alerts', async () => {
-    const app = await createTestApp();
+    const app = await createTestApp({ seed: 'demo' });
     try {
-      const cookie = await app.signIn();
+      const cookie = await app.signIn(DEMO.admin.email, DEMO.admin.password);
       const before = (await page(app, cookie, { pageSize: 100 })).alerts;
       const open = before.filter((a) => a.alertStatus === 'Open').slice(0, 3);
       const targets = ids(open);
@@ -278,10 +279,10 @@ describe('POST /update-alerts', () => {
   });
 
   it('is scoped to the caller organization: an Initech session cannot see or change Acme alerts', async () => {
-    const app = await createTestApp();
+    const app = await createTestApp({ seed: 'demo' });
     try {
       const initech = await app.signIn(DEMO.initech.email, DEMO.initech.password);
-      const acmeCookie = await app.signIn();
+      const acmeCookie = await app.signIn(DEMO.admin.email, DEMO.admin.password);
       const acmeOpen = (await page(app, acmeCookie, { status: 'open', pageSize: 100 })).alerts;
       const targets = ids(acmeOpen).slice(0, 5);
 
@@ -316,9 +317,9 @@ describe('POST /update-alerts', () => {
   });
 
   it('an alert outlives its device: unenrolment keeps its device text and member name', async () => {
-    const app = await createTestApp();
+    const app = await createTestApp({ seed: 'demo' });
     try {
-      const cookie = await app.signIn();
+      const cookie = await app.signIn(DEMO.admin.email, DEMO.admin.password);
       const [row] = await app.db
         .select({ scanId: alerts.scanId, deviceId: alerts.deviceId })
         .from(alerts)

@@ -16,7 +16,8 @@ import {
 } from './passwords';
 import { sessions, users } from '../db/schema';
 import { serveApp } from '../http/http-server';
-import { createTestApp, DEMO, sessionCookieOf } from '../test-support';
+import { createTestApp, sessionCookieOf } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -31,7 +32,7 @@ describe('the throttle counts before it verifies', () => {
   let verifier: PasswordVerifier;
   beforeAll(async () => {
     verifier = new PasswordVerifier(TEST_SCRYPT_PARAMS);
-    t = await createTestApp({ passwords: verifier, trustProxy: true });
+    t = await createTestApp({ seed: 'demo', passwords: verifier, trustProxy: true });
   }, 60_000);
   afterAll(() => t.close());
 
@@ -100,7 +101,7 @@ describe('the throttle counts before it verifies', () => {
 describe('every failed sign-in looks the same', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ trustProxy: true });
+    t = await createTestApp({ seed: 'demo', trustProxy: true });
   }, 60_000);
   afterAll(() => t.close());
 
@@ -182,7 +183,7 @@ describe('password hashing is bounded', () => {
       concurrency: 1,
       maxWaitMs: 50,
     });
-    const t = await createTestApp({ passwords: verifier, trustProxy: true });
+    const t = await createTestApp({ seed: 'demo', passwords: verifier, trustProxy: true });
     try {
       const answers = await Promise.all(
         Array.from({ length: 4 }, (_, i) =>
@@ -210,7 +211,7 @@ describe('password hashing is bounded', () => {
 describe('idle timeout', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ seed: 'demo' });
   }, 60_000);
   afterAll(() => t.close());
 
@@ -222,7 +223,7 @@ describe('idle timeout', () => {
   };
 
   it('a session unused for 30 minutes ends; one used in time goes on', async () => {
-    const cookie = await t.signIn();
+    const cookie = await t.signIn(DEMO.admin.email, DEMO.admin.password);
     t.clock.advance(29 * MINUTE);
     expect((await t.call('GET', '/api/session', { cookie })).status).toBe(200);
     t.clock.advance(29 * MINUTE);
@@ -234,7 +235,7 @@ describe('idle timeout', () => {
   });
 
   it('records the last use at most once a minute', async () => {
-    const cookie = await t.signIn();
+    const cookie = await t.signIn(DEMO.admin.email, DEMO.admin.password);
     const first = await lastSeen(cookie);
     t.clock.advance(30_000);
     await t.call('GET', '/api/session', { cookie });
@@ -245,9 +246,9 @@ describe('idle timeout', () => {
   });
 
   it('the limit is a setting (SESSION_IDLE_MINUTES → sessionIdleMs)', async () => {
-    const short = await createTestApp({ sessionIdleMs: 5 * MINUTE });
+    const short = await createTestApp({ seed: 'demo', sessionIdleMs: 5 * MINUTE });
     try {
-      const cookie = await short.signIn();
+      const cookie = await short.signIn(DEMO.admin.email, DEMO.admin.password);
       short.clock.advance(5 * MINUTE + 1000);
       expect((await short.call('GET', '/api/session', { cookie })).status).toBe(401);
     } finally {
@@ -259,7 +260,7 @@ describe('idle timeout', () => {
 describe('password reset requests', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ seed: 'demo' });
   }, 60_000);
   afterAll(() => t.close());
 
@@ -318,7 +319,11 @@ describe('password reset requests', () => {
 
 describe('production cookies', () => {
   it('are __Host- cookies: Secure, Path=/, no Domain; the plain name authenticates nothing', async () => {
-    const t = await createTestApp({ production: true, publicUrl: 'https://portal.example' });
+    const t = await createTestApp({
+      seed: 'demo',
+      production: true,
+      publicUrl: 'https://portal.example',
+    });
     try {
       const r = await t.call('POST', '/api/login', { json: DEMO.admin });
       expect(r.status).toBe(200);
@@ -343,7 +348,7 @@ describe('production cookies', () => {
 describe('request bodies over the limit', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ seed: 'demo' });
   }, 60_000);
   afterAll(() => t.close());
 

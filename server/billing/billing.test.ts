@@ -18,7 +18,8 @@ import { DEV_ORG_COUNTS } from '../orgs/dev-orgs';
 import { CARD_MESSAGES, isCardExpired } from './cards';
 import { BILLING_PERIOD_DAYS, formatLongDate, PLAN_PRICE_CENTS } from './plan';
 import { BILLING_MESSAGES } from './routes';
-import { captureLogger, createTestApp, DEMO } from '../test-support';
+import { captureLogger, createTestApp } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -153,8 +154,8 @@ describe('billing and plan (shared app)', () => {
   let globex: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    acme = await t.signIn();
+    t = await createTestApp({ seed: 'demo' });
+    acme = await t.signIn(DEMO.admin.email, DEMO.admin.password);
     initech = await signInAs(t, DEMO.initech);
     newco = await signInAs(t, DEMO.newco);
     globex = await globexCookie(t);
@@ -309,7 +310,7 @@ describe('billing and plan (shared app)', () => {
         (await confirm(t, 'seti_nope_secret_nope', { number: TEST_CARDS.success })).data,
       ).toEqual({ error: CARD_MESSAGES.setupInvalid });
       // Sessions last 12 hours: sign everybody in again after moving the clock.
-      acme = await t.signIn();
+      acme = await t.signIn(DEMO.admin.email, DEMO.admin.password);
       initech = await signInAs(t, DEMO.initech);
       newco = await signInAs(t, DEMO.newco);
       globex = await globexCookie(t);
@@ -472,7 +473,7 @@ describe('Newco: the trial welcome', () => {
   let newco: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ seed: 'demo' });
     newco = await signInAs(t, DEMO.newco);
   }, 60_000);
   afterAll(async () => {
@@ -584,7 +585,7 @@ describe('deleting the organization', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ seed: 'demo' });
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -593,7 +594,7 @@ describe('deleting the organization', () => {
   it('Initech: every row of it goes in one call, other organizations keep theirs, its sessions end', async () => {
     const initechA = await signInAs(t, DEMO.initech);
     const initechB = await signInAs(t, DEMO.initech);
-    const acme = await t.signIn();
+    const acme = await t.signIn(DEMO.admin.email, DEMO.admin.password);
     // Some more rows of Initech: a card setup and an unused payment method.
     await newCard(t, initechA);
     const initechId = (await findOrgBySlug(t.db, 'initech'))?.id as number;
@@ -657,7 +658,7 @@ describe('devCreateOrg: a throw-away organization for end-to-end tests', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ seed: 'demo' });
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -731,14 +732,14 @@ describe('no card number is stored or logged', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ seed: 'demo' });
   }, 60_000);
   afterAll(async () => {
     await t.close();
   });
 
   it('after setups with every test card, no column of any table holds a full number', async () => {
-    const acme = await t.signIn();
+    const acme = await t.signIn(DEMO.admin.email, DEMO.admin.password);
     const newco = await signInAs(t, DEMO.newco);
     for (const number of NUMBERS) {
       await confirm(t, await updateKey(t, acme), { number, cvc: '987' });

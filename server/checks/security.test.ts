@@ -11,6 +11,7 @@ import { CSRF_MESSAGES } from '../http/csrf';
 import { contentSecurityPolicy, HSTS } from '../http/security-headers';
 import { changedTables, databaseFingerprint } from '../test-support/fingerprint';
 import { captureLogger, createTestApp, makeStaticFixture, sessionCookieOf } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -35,8 +36,8 @@ let t: TestApp;
 let acme: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ staticDir: root });
-  acme = await t.signIn();
+  t = await createTestApp({ seed: 'demo', staticDir: root });
+  acme = await t.signIn(DEMO.admin.email, DEMO.admin.password);
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -311,9 +312,12 @@ describe('no state change on GET', () => {
   }
 
   it('every GET of the contract, as Acme and as Globex (SSO), leaves every table as it was', async () => {
-    const fresh = await createTestApp();
+    const fresh = await createTestApp({ seed: 'demo' });
     try {
-      const sessions = { acme: await fresh.signIn(), globex: await globexSession(fresh) };
+      const sessions = {
+        acme: await fresh.signIn(DEMO.admin.email, DEMO.admin.password),
+        globex: await globexSession(fresh),
+      };
       const before = await databaseFingerprint(fresh.handle);
       const statuses: string[] = [];
       for (const [who, cookie] of Object.entries(sessions)) {
@@ -340,9 +344,9 @@ describe('no state change on GET', () => {
   });
 
   it('the two GET calls the product defines as GETs write only their own row, and only with the CSRF header', async () => {
-    const fresh = await createTestApp();
+    const fresh = await createTestApp({ seed: 'demo' });
     try {
-      const cookie = await fresh.signIn();
+      const cookie = await fresh.signIn(DEMO.admin.email, DEMO.admin.password);
       const start = await databaseFingerprint(fresh.handle);
       // A link or a top-level navigation (no header) cannot make them write.
       for (const p of ['/api/orgs/webhook-secret', '/api/customer-billing-update-key']) {

@@ -36,7 +36,8 @@ import {
   DEMO_GLOBEX_CONDITIONAL_ACCESS,
   DEMO_GLOBEX_POLICY,
 } from '../seed/seed-integrations';
-import { createTestApp, DEMO } from '../test-support';
+import { createTestApp } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -70,13 +71,14 @@ async function sessionOf(email: string): Promise<string> {
 }
 
 async function signInAll() {
-  acme = await t.signIn();
+  acme = await t.signIn(DEMO.admin.email, DEMO.admin.password);
   initech = await t.signIn(DEMO.initech.email, DEMO.initech.password);
   globex = await sessionOf(DEMO.sso.email);
 }
 
 beforeAll(async () => {
   t = await createTestApp({
+    seed: 'demo',
     integrations: {
       webhookTimeoutMs: WEBHOOK_TIMEOUT_MS,
       conditionalAccessRemovalDelayMs: REMOVAL_DELAY_MS,
@@ -564,6 +566,7 @@ describe('webhook in production', () => {
   };
   beforeAll(async () => {
     prod = await createTestApp({
+      seed: 'demo',
       production: true,
       integrations: {
         webhookTimeoutMs: WEBHOOK_TIMEOUT_MS,
@@ -575,7 +578,7 @@ describe('webhook in production', () => {
         },
       },
     });
-    cookie = await prod.signIn();
+    cookie = await prod.signIn(DEMO.admin.email, DEMO.admin.password);
     const secret = await prod.call('GET', '/api/orgs/webhook-secret', { cookie });
     expect(secret.status, secret.text).toBe(200);
     secrets.push(secret.data.secret);

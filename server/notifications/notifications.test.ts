@@ -9,7 +9,8 @@ import { DEFAULT_EMAIL_PREFERENCES, DEFAULT_NOTIFICATION_PREFERENCES } from './d
 import { templateBodyToText, templateSubjectToText } from '../mail/plain-text';
 import { invitationEmail } from '../members/invitation';
 import { DEMO_EMAIL_PREFERENCES, DEMO_NOTIFICATION_PREFERENCES } from '../seed/seed-integrations';
-import { createTestApp, DEMO } from '../test-support';
+import { createTestApp } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -24,8 +25,8 @@ const seededScan = (slug: string) =>
   DEMO_NOTIFICATION_PREFERENCES.find(([o]) => o.slug === slug)![1];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  acme = await t.signIn();
+  t = await createTestApp({ seed: 'demo' });
+  acme = await t.signIn(DEMO.admin.email, DEMO.admin.password);
   initech = await t.signIn(DEMO.initech.email, DEMO.initech.password);
   newco = await t.signIn(DEMO.newco.email, DEMO.newco.password);
   for (const [slug, cookie] of [

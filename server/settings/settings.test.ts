@@ -11,7 +11,8 @@ import { ADMIN_MESSAGES } from './admins-routes';
 import { LOGIN_MESSAGES } from '../auth/routes';
 import { THREAT_HUNTER_MESSAGES } from './threat-hunter-routes';
 import { DEMO_PENDING_ADMINS, DEMO_THREAT_HUNTERS } from '../seed/seed-settings';
-import { createTestApp, DEMO } from '../test-support';
+import { createTestApp } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -26,7 +27,7 @@ let initech: string;
 const secrets: string[] = [];
 
 async function signInBoth() {
-  acme = await t.signIn();
+  acme = await t.signIn(DEMO.admin.email, DEMO.admin.password);
   initech = await t.signIn(DEMO.initech.email, DEMO.initech.password);
 }
 
@@ -37,7 +38,7 @@ async function advance(ms: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seed: 'demo' });
   await signInBoth();
 }, 60_000);
 afterAll(async () => {
@@ -282,10 +283,11 @@ describe('administrators', () => {
 
   it('a failed invitation e-mail answers 502 and leaves no send date, so Resend is offered', async () => {
     const broken = await createTestApp({
+      seed: 'demo',
       mailer: { send: () => Promise.reject(new Error('smtp down for someone@example.test')) },
     });
     try {
-      const cookie = await broken.signIn();
+      const cookie = await broken.signIn(DEMO.admin.email, DEMO.admin.password);
       const email = 'unlucky.admin@acme.test';
       const r = await broken.call('POST', '/api/orgs/add-admin', {
         cookie,
@@ -357,17 +359,17 @@ describe('SCIM', () => {
   });
 
   it('builds the URL from PUBLIC_URL when set; refuses in production without it', async () => {
-    const withUrl = await createTestApp({ publicUrl: 'https://portal.example.com/' });
+    const withUrl = await createTestApp({ seed: 'demo', publicUrl: 'https://portal.example.com/' });
     try {
-      const cookie = await withUrl.signIn();
+      const cookie = await withUrl.signIn(DEMO.admin.email, DEMO.admin.password);
       const r = await withUrl.call('POST', '/api/orgs/scim', { cookie, json: { enable: true } });
       expect(r.data.scimUrl).toBe('https://portal.example.com/scim/v2/acme');
     } finally {
       await withUrl.close();
     }
-    const prod = await createTestApp({ production: true });
+    const prod = await createTestApp({ seed: 'demo', production: true });
     try {
-      const cookie = await prod.signIn();
+      const cookie = await prod.signIn(DEMO.admin.email, DEMO.admin.password);
       const r = await prod.call('POST', '/api/orgs/scim', { cookie, json: { enable: true } });
       expect(r.status).toBe(503);
       expect((await prod.call('GET', '/api/orgs/scim', { cookie })).data.enabled).toBe(false);

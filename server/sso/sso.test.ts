@@ -6,7 +6,8 @@ import { members, organizations, ssoConfigs } from '../db/schema';
 import { createSession } from '../auth/sessions';
 import { findUserWithOrgByEmail } from '../auth/users';
 import { GLOBEX_GROUP_NAMES, OVERLAPPING_GROUPS } from '../seed/seed-sso';
-import { DEMO, createTestApp } from '../test-support';
+import { createTestApp } from '../test-support';
+import { DEMO } from '../test-support/legacy-demo';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -14,8 +15,8 @@ let t: TestApp;
 let acme: string;
 let globex: string;
 beforeEach(async () => {
-  t = await createTestApp();
-  acme = await t.signIn();
+  t = await createTestApp({ seed: 'demo' });
+  acme = await t.signIn(DEMO.admin.email, DEMO.admin.password);
   // Globex's administrator signs in through the identity provider: a session made directly.
   const found = await findUserWithOrgByEmail(t.db, DEMO.sso.email);
   const { token } = await createSession(t.db, found?.user.id as number, t.clock.now());
