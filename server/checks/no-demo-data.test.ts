@@ -41,7 +41,6 @@ const NOT_MOVED_YET: string[] = [
   'integrations/integrations.test.ts',
   'notifications/notifications.test.ts',
   'settings/settings.test.ts',
-  'sso/sso.test.ts',
 ];
 
 /** Where production-start.test.ts may name the seed: it proves production has none of it. */
