@@ -39,8 +39,6 @@ const NOT_MOVED_YET: string[] = [
   'billing/billing.test.ts',
   'checks/security.test.ts',
   'integrations/integrations.test.ts',
-  'notifications/notifications.test.ts',
-  'settings/settings.test.ts',
 ];
 
 /** Where production-start.test.ts may name the seed: it proves production has none of it. */
