@@ -38,7 +38,6 @@ const NOT_MOVED_YET: string[] = [
   'auth/sign-in-security.test.ts',
   'billing/billing.test.ts',
   'checks/security.test.ts',
-  'integrations/integrations.test.ts',
 ];
 
 /** Where production-start.test.ts may name the seed: it proves production has none of it. */
