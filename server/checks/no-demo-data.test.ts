@@ -36,7 +36,6 @@ const FORBIDDEN: Array<[what: string, pattern: RegExp]> = [
 const NOT_MOVED_YET: string[] = [
   'alerts/alerts.test.ts',
   'auth/sign-in-security.test.ts',
-  'billing/billing.test.ts',
   'checks/security.test.ts',
 ];
 
