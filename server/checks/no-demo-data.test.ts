@@ -35,7 +35,6 @@ const FORBIDDEN: Array<[what: string, pattern: RegExp]> = [
  */
 const NOT_MOVED_YET: string[] = [
   'auth/sign-in-security.test.ts',
-  'checks/security.test.ts',
 ];
 
 /** Where production-start.test.ts may name the seed: it proves production has none of it. */
