@@ -16,6 +16,7 @@ const SELF = 'checks/no-demo-data.test.ts';
 const DEMO_SLUGS = ['acme', 'globex', 'initech', 'newco'];
 const FORBIDDEN: Array<[what: string, pattern: RegExp]> = [
   ["createTestApp({ seed: 'demo' })", /seed:\s*'demo'/],
+  // The interim module of demo sign-ins the tests used while they moved (deleted since).
   ['the demo sign-ins (test-support/legacy-demo)', /legacy-demo/],
   ['the demo password', new RegExp(['Portal', 'Demo', '1!'].join('-'))],
   ...DEMO_SLUGS.map((slug): [string, RegExp] => [
@@ -27,21 +28,6 @@ const FORBIDDEN: Array<[what: string, pattern: RegExp]> = [
     new RegExp(`['"\`=]${slug}['"\`&]`),
   ]),
   ['an import of server/seed/', /from '(\.\.\/)+seed\//],
-];
-
-/**
- * Tests not moved onto the factories yet. Shrinks only: a listed file that no longer reads the
- * demo seed fails the check until it leaves the list.
- */
-const NOT_MOVED_YET: string[] = [
-  'alerts/alerts.test.ts',
-  'auth/sign-in-security.test.ts',
-  'billing/billing.test.ts',
-  'checks/security.test.ts',
-  'integrations/integrations.test.ts',
-  'notifications/notifications.test.ts',
-  'settings/settings.test.ts',
-  'sso/sso.test.ts',
 ];
 
 /** Where production-start.test.ts may name the seed: it proves production has none of it. */
@@ -72,16 +58,10 @@ describe('server tests outside server/seed/', () => {
 
   it('make their own data and never read the demo seed', () => {
     const offenders = files
-      .filter((file) => !NOT_MOVED_YET.includes(file))
       .map((file) => [file, demoReadsOf(file)] as const)
       .filter(([, reads]) => reads.length > 0)
       .map(([file, reads]) => `${file}: ${reads.join(', ')}`);
     expect(offenders, 'use server/test-support/factories.ts (makeOrg) instead').toEqual([]);
-  });
-
-  it('list only files that still read it as not moved yet', () => {
-    const moved = NOT_MOVED_YET.filter((file) => demoReadsOf(file).length === 0);
-    expect(moved, 'moved onto the factories: take them off NOT_MOVED_YET').toEqual([]);
   });
 
   it('the check itself recognises a demo read', () => {
