@@ -56,6 +56,7 @@ import { hashPassword, TEST_SCRYPT_PARAMS } from '../auth/passwords';
 import { createSession } from '../auth/sessions';
 import { hashToken } from '../auth/tokens';
 import { apiKeyDisplay, addUtcMonths } from '../integrations/api-key';
+import { WEBHOOK_SECRET_BYTES, WEBHOOK_SECRET_PREFIX } from '../integrations/webhook-signature';
 import { PLAN_PRICE_CENTS } from '../billing/plan';
 
 /** The password of every administrator a factory makes (unless a test chooses another). */
@@ -723,9 +724,11 @@ export async function makeOrg(target: FactoryTarget, options: OrgOptions = {}): 
       await tx.insert(webhooks).values({
         orgId,
         url: options.webhook.url ?? null,
+        // The Standard Webhooks format (integrations/webhook-signature.ts): 'whsec_' + standard
+        // base64 of 32 bytes, which receivers verify with.
         secret:
           options.webhook.secret ??
-          `whsec_${Buffer.from(random.hex(64), 'hex').toString('base64url')}`,
+          `${WEBHOOK_SECRET_PREFIX}${Buffer.from(random.hex(2 * WEBHOOK_SECRET_BYTES), 'hex').toString('base64')}`,
         updatedAt: now,
       });
     }
