@@ -11,7 +11,8 @@ import { WebhookEvent } from '@contract/webhook-events';
 import { createApp } from '../app';
 import { JobQueue } from '../queue/queue';
 import { TEST_SCRYPT_PARAMS } from '../auth/passwords';
-import { captureLogger, createTestApp, DEMO } from '../test-support';
+import { captureLogger, createTestApp } from '../test-support';
+import { makeOrg, type TestOrg } from '../test-support/factories';
 import { WEBHOOK_DELIVERY_MESSAGES } from './routes';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -66,7 +67,9 @@ async function startReceiver() {
 
 let t: TestApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let acme: string;
+/** Example: the organization whose endpoint receives the events (its administrator's session). */
+let example: TestOrg;
+let exampleAdmin: string;
 
 async function saveEndpoint(app: TestApp, cookie: string) {
   const secret = await app.call('GET', '/api/orgs/webhook-secret', { cookie });
@@ -78,7 +81,7 @@ async function saveEndpoint(app: TestApp, cookie: string) {
   expect(saved.status, saved.text).toBe(200);
 }
 
-const deliveries = async (cookie = acme) => {
+const deliveries = async (cookie = exampleAdmin) => {
   const r = await t.call('GET', '/api/orgs/webhook/deliveries', { cookie });
   expect(r.status, r.text).toBe(200);
   return r.data as {
@@ -93,8 +96,11 @@ const deliverAll = () => t.queue.drain({ includeScheduled: true, timeoutMs: 30_0
 beforeAll(async () => {
   receiver = await startReceiver();
   t = await createTestApp({ retrySchedule: [1, 1, 1] });
-  acme = await t.signIn();
-  await saveEndpoint(t, acme);
+  // Open alerts to close (two tests close two each; every third made alert is closed already),
+  // on devices with members. The endpoint is saved through the API: its check is a delivery.
+  example = await makeOrg(t, { name: 'Example', members: 4, devices: 6, alerts: 12 });
+  exampleAdmin = example.cookie;
+  await saveEndpoint(t, exampleAdmin);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -107,7 +113,9 @@ beforeEach(async () => {
 });
 
 async function openAlertIds(count: number): Promise<string[]> {
-  const r = await t.call('GET', '/api/alerts?status=open&page=1&pageSize=50', { cookie: acme });
+  const r = await t.call('GET', '/api/alerts?status=open&page=1&pageSize=50', {
+    cookie: exampleAdmin,
+  });
   expect(r.status, r.text).toBe(200);
   const ids = (r.data.alerts as Array<{ scanId: string }>).map((a) => a.scanId).slice(0, count);
   expect(ids).toHaveLength(count);
@@ -122,7 +130,7 @@ describe('webhook events', () => {
   it('closing two alerts gives two signed alert.updated deliveries', async () => {
     const ids = await openAlertIds(2);
     const r = await t.call('POST', '/api/update-alerts', {
-      cookie: acme,
+      cookie: exampleAdmin,
       json: { alertIds: ids, status: 'Closed' },
     });
     expect(r.status, r.text).toBe(200);
@@ -144,7 +152,7 @@ describe('webhook events', () => {
     ]);
     // Closing them again changes nothing: no event.
     await t.call('POST', '/api/update-alerts', {
-      cookie: acme,
+      cookie: exampleAdmin,
       json: { alertIds: ids, status: 'Closed' },
     });
     await deliverAll();
@@ -153,7 +161,7 @@ describe('webhook events', () => {
 
   it('503 twice then 200: delivered on the third attempt, with the same webhook-id', async () => {
     receiver.plan.push(503, 503);
-    const sent = await t.call('POST', '/api/orgs/webhook/test-event', { cookie: acme });
+    const sent = await t.call('POST', '/api/orgs/webhook/test-event', { cookie: exampleAdmin });
     expect(sent.status, sent.text).toBe(200);
     expect(sent.data.success).toBe(WEBHOOK_DELIVERY_MESSAGES.testQueued);
     await t.queue.drain();
@@ -184,7 +192,7 @@ describe('webhook events', () => {
     const ids = await openAlertIds(2);
     receiver.plan.push(500);
     await t.call('POST', '/api/update-alerts', {
-      cookie: acme,
+      cookie: exampleAdmin,
       json: { alertIds: ids, status: 'Closed' },
     });
     // First process: one delivered, one failed and waiting for its retry; then it stops.
@@ -207,11 +215,11 @@ describe('webhook events', () => {
   it('Resend sends a failed delivery again with its webhook-id; only failed ones', async () => {
     // The harness's schedule has 3 retries: 4 failures make it failed.
     receiver.plan.push(500, 500, 500, 500);
-    const sent = await t.call('POST', '/api/orgs/webhook/test-event', { cookie: acme });
+    const sent = await t.call('POST', '/api/orgs/webhook/test-event', { cookie: exampleAdmin });
     await deliverAll();
     expect((await deliveries()).deliveries[0]).toMatchObject({ status: 'failed', attempts: 4 });
     const resend = await t.call('POST', '/api/orgs/webhook/deliveries/resend', {
-      cookie: acme,
+      cookie: exampleAdmin,
       json: { id: sent.data.delivery.id },
     });
     expect(resend.status, resend.text).toBe(200);
@@ -224,7 +232,7 @@ describe('webhook events', () => {
     });
     expect(receiver.verified.at(-1)?.id).toBe(sent.data.delivery.id);
     const again = await t.call('POST', '/api/orgs/webhook/deliveries/resend', {
-      cookie: acme,
+      cookie: exampleAdmin,
       json: { id: sent.data.delivery.id },
     });
     expect(again.status).toBe(409);
@@ -233,43 +241,43 @@ describe('webhook events', () => {
 
   it('members created and invited give member.created and member.invited events', async () => {
     const r = await t.call('POST', '/api/orgs/create-members?email=true', {
-      cookie: acme,
-      json: { members: [{ name: 'Hook Member', email: 'hook.member@acme.test' }] },
+      cookie: exampleAdmin,
+      json: { members: [{ name: 'Hook Member', email: 'hook.member@example.test' }] },
     });
     expect(r.status, r.text).toBe(200);
     await deliverAll();
     expect(
       receiver.verified.map((d) => [d.event.type, (d.event.data as { email?: string }).email]),
     ).toEqual([
-      ['member.created', 'hook.member@acme.test'],
-      ['member.invited', 'hook.member@acme.test'],
+      ['member.created', 'hook.member@example.test'],
+      ['member.invited', 'hook.member@example.test'],
     ]);
   });
 
   it('410 Gone disables the endpoint: no retries, no further events until the URL is saved again', async () => {
     receiver.plan.push(410);
-    await t.call('POST', '/api/orgs/webhook/test-event', { cookie: acme });
+    await t.call('POST', '/api/orgs/webhook/test-event', { cookie: exampleAdmin });
     await deliverAll();
     const log = await deliveries();
     expect(log.deliveries[0]).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 410 });
     expect(log.disabledAt).not.toBeNull();
-    const refused = await t.call('POST', '/api/orgs/webhook/test-event', { cookie: acme });
+    const refused = await t.call('POST', '/api/orgs/webhook/test-event', { cookie: exampleAdmin });
     expect(refused.status).toBe(409);
     expect(refused.data.error).toBe(WEBHOOK_DELIVERY_MESSAGES.disabled);
-    await saveEndpoint(t, acme);
+    await saveEndpoint(t, exampleAdmin);
     expect((await deliveries()).disabledAt).toBeNull();
   });
 
   it('the log and its actions are scoped to the organization', async () => {
     const mine = (await deliveries()).deliveries;
     expect(mine.length).toBeGreaterThan(0);
-    const initech = await t.signIn(DEMO.initech.email, DEMO.initech.password);
-    expect((await deliveries(initech)).deliveries).toEqual([]);
+    const initrode = (await makeOrg(t, { name: 'Initrode' })).cookie;
+    expect((await deliveries(initrode)).deliveries).toEqual([]);
     const theirs = await t.call('POST', '/api/orgs/webhook/deliveries/resend', {
-      cookie: initech,
+      cookie: initrode,
       json: { id: mine[0]?.id },
     });
     expect([404, 409]).toContain(theirs.status);
-    expect(theirs.text).not.toContain('acme');
+    expect(theirs.text).not.toContain(example.slug);
   });
 });
