@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { jobs } from '../db/schema';
-import { createTestApp, DEMO } from '../test-support';
+import { createTestApp } from '../test-support';
+import { makeOrg, type TestOrg } from '../test-support/factories';
 import { SmtpMailer } from './smtp-mailer';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -78,6 +79,10 @@ async function startSmtpServer() {
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
 let mailer: SmtpMailer;
+/** Three administrators with a password, each asking for a reset of their own. */
+let example: TestOrg;
+let initrode: TestOrg;
+let freshco: TestOrg;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -86,6 +91,9 @@ beforeAll(async () => {
     from: 'Admin Portal <no-reply@portal.test>',
   });
   t = await createTestApp({ mailer, mailFromDomain: 'portal.test', retrySchedule: [0.05] });
+  example = await makeOrg(t, { name: 'Example' });
+  initrode = await makeOrg(t, { name: 'Initrode' });
+  freshco = await makeOrg(t, { name: 'Freshco' });
 }, 60_000);
 afterAll(async () => {
   mailer?.close();
@@ -126,12 +134,12 @@ function expectWellFormed(mail: ParsedMail, to: string) {
 
 describe('e-mail over SMTP', () => {
   it('a password reset arrives with a text and an HTML part, and its link sets the password', async () => {
-    const r = await t.call('POST', '/api/reset-password', { json: { email: DEMO.admin.email } });
+    const r = await t.call('POST', '/api/reset-password', { json: { email: example.admin.email } });
     expect(r.status).toBe(200);
-    const [one, ...more] = await arrived(DEMO.admin.email);
+    const [one, ...more] = await arrived(example.admin.email);
     expect(more).toEqual([]);
     const mail = (one as Received).mail;
-    expectWellFormed(mail, DEMO.admin.email);
+    expectWellFormed(mail, example.admin.email);
     expect(mail.subject).toBe('Reset your admin portal password');
     expect((one as Received).auth).toBe('mailer');
     const token = passwordLink(mail).split('/').at(-1) as string;
@@ -139,12 +147,12 @@ describe('e-mail over SMTP', () => {
       json: { requestToken: token, password: 'New-Password-42!' },
     });
     expect(set.status, set.text).toBe(200);
-    await t.signIn(DEMO.admin.email, 'New-Password-42!');
+    await t.signIn(example.admin.email, 'New-Password-42!');
   });
 
   it('a member invitation arrives with the enrolment code in both parts', async () => {
-    const cookie = await t.signIn(DEMO.admin.email, 'New-Password-42!');
-    const to = 'smtp.member@acme.test';
+    const cookie = await t.signIn(example.admin.email, 'New-Password-42!');
+    const to = 'smtp.member@example.test';
     const r = await t.call('POST', '/api/orgs/create-members?email=true', {
       cookie,
       json: { members: [{ name: 'Sam Smtp', email: to }], allowedDuplicates: [] },
@@ -160,8 +168,8 @@ describe('e-mail over SMTP', () => {
   });
 
   it('an administrator invite arrives, and its link accepts the invitation', async () => {
-    const cookie = await t.signIn(DEMO.admin.email, 'New-Password-42!');
-    const to = 'smtp.admin@acme.test';
+    const cookie = await t.signIn(example.admin.email, 'New-Password-42!');
+    const to = 'smtp.admin@example.test';
     const r = await t.call('POST', '/api/orgs/add-admin', {
       cookie,
       json: { name: 'Ada Smtp', email: to },
@@ -181,9 +189,11 @@ describe('e-mail over SMTP', () => {
 
   it('a server that answers 451 then 250 gets the e-mail on the retry, with the same Message-ID', async () => {
     smtp.refusals.push(451);
-    const r = await t.call('POST', '/api/reset-password', { json: { email: DEMO.initech.email } });
+    const r = await t.call('POST', '/api/reset-password', {
+      json: { email: initrode.admin.email },
+    });
     expect(r.status).toBe(200);
-    const got = await arrived(DEMO.initech.email);
+    const got = await arrived(initrode.admin.email);
     expect(got).toHaveLength(1);
     expect(smtp.attempts).toHaveLength(2);
     expect(smtp.attempts[0]).toBe(smtp.attempts[1]);
@@ -199,9 +209,9 @@ describe('e-mail over SMTP', () => {
 
   it('a server that answers 550 gets one attempt, and the job shows failed', async () => {
     smtp.refusals.push(550, 550);
-    const r = await t.call('POST', '/api/reset-password', { json: { email: DEMO.newco.email } });
+    const r = await t.call('POST', '/api/reset-password', { json: { email: freshco.admin.email } });
     expect(r.status).toBe(200);
-    expect(await arrived(DEMO.newco.email)).toEqual([]);
+    expect(await arrived(freshco.admin.email)).toEqual([]);
     expect(smtp.attempts).toHaveLength(1);
     const [job] = await t.db
       .select()
@@ -220,6 +230,6 @@ describe('e-mail over SMTP', () => {
     expect(log).toContain('SMTP 550');
     expect(log).not.toContain('s3cret-pass');
     expect(log).not.toContain('update-password/');
-    expect(log).not.toContain(DEMO.newco.email);
+    expect(log).not.toContain(freshco.admin.email);
   });
 });
