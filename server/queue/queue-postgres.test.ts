@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createApp } from '../app';
 import { openDatabase } from '../db';
-import { jobs, organizations, webhooks } from '../db/schema';
-import { newWebhookSecret } from '../integrations/webhook-signature';
+import { jobs } from '../db/schema';
 import { captureLogger, openTestDatabase } from '../test-support';
+import { makeOrg } from '../test-support/factories';
 import { emitWebhookEvents, WEBHOOK_JOB } from '../webhooks/events';
 import { webhookJobDefinition } from '../webhooks/jobs';
 import { JobQueue } from './queue';
@@ -60,18 +60,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the job queue across server pro
           },
         });
       });
-      const [acme] = await first.db
-        .select({ id: organizations.id })
-        .from(organizations)
-        .where(eq(organizations.slug, 'acme'));
-      const orgId = acme!.id;
-      await first.db
-        .insert(webhooks)
-        .values({ orgId, url, secret: newWebhookSecret(), updatedAt: new Date() })
-        .onConflictDoUpdate({
-          target: webhooks.orgId,
-          set: { url, secret: newWebhookSecret(), disabledAt: null },
-        });
+      // One organization whose endpoint is the receiver.
+      const { id: orgId } = await makeOrg(first, { name: 'Example', webhook: { url } });
       const timestamp = new Date().toISOString();
       await first.db.transaction((tx) =>
         emitWebhookEvents(
