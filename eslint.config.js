@@ -96,6 +96,32 @@ const plumbingZone = {
     'App plumbing may not import a feature; only the composition root wires screens into routes (docs/architecture.md, "Features and plumbing").',
 };
 
+/**
+ * Rooms inside server/ (server/README.md, "Map"). Each area folder (devices/, alerts/, …, and the
+ * coming queue/, oidc/, scim/ …) holds its route module (`routes.ts`, or `<contract>-routes.ts`
+ * where an area serves several contract files), its data access, its pure modules and its tests.
+ * Code of any folder may import another area's data access and pure modules (http/, db/, auth/,
+ * mail/, system/, domain/, contract/ are everyone's), but two imports are refused:
+ *   - a route module, outside the composition point server/app.ts: what another room needs moves
+ *     to a module of its own beside it (auth/password-rule.ts, sso/require-sso.ts). Tests may
+ *     import route modules for their message constants;
+ *   - server/test-support/, from code that is not a test (tests and the harness only).
+ */
+const SERVER_CODE = ['./server/*/**/!(*.test).ts', './server/!(app|*.test).ts'];
+const serverZones = [
+  {
+    target: SERVER_CODE,
+    from: ['./server/*/**/routes.ts', './server/*/**/*-routes.ts'],
+    message:
+      'A route module is imported only by server/app.ts (and tests): move what another room needs into a module of its own (server/README.md, "Map").',
+  },
+  {
+    target: ['./server/!(test-support)/**/!(*.test).ts', './server/!(*.test).ts'],
+    from: ['./server/test-support/**'],
+    message: 'server/test-support/ is for tests only (server/README.md, "Testing").',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -138,6 +164,7 @@ export default tseslint.config(
             boundary('./server', ['./contract', './domain']),
             ...featureZones,
             plumbingZone,
+            ...serverZones,
           ],
         },
       ],

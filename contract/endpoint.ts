@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 /*
  * In browsers zod must not compile parsers with `new Function`: the portal's Content-Security-Policy
- * has no 'unsafe-eval' (server/security-headers.ts), and zod's probe would be reported as a
+ * has no 'unsafe-eval' (server/http/security-headers.ts), and zod's probe would be reported as a
  * violation. Every contract module imports this one, so this runs before any schema parses; the
  * server keeps the faster compiled parsers. (Here rather than in the app's entry, so the schema
  * library stays out of the first load: issue 9.)

@@ -67,7 +67,7 @@ export const PASSWORD_TOKEN_PURPOSES = ['reset', 'invite'] as const;
 export type PasswordTokenPurpose = (typeof PASSWORD_TOKEN_PURPOSES)[number];
 
 /**
- * What the sign-in throttle counts attempts by (issue 14; server/data/login-throttle.ts): the
+ * What the sign-in throttle counts attempts by (issue 14; server/auth/login-throttle.ts): the
  * account and client address together, the address, the account.
  */
 export const SIGN_IN_THROTTLE_SCOPES = ['pair', 'address', 'account'] as const;

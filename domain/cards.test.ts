@@ -312,7 +312,7 @@ describe('card lengths', () => {
   });
 });
 
-describe("the offline processor's examples (formerly in server/billing.test.ts)", () => {
+describe("the offline processor's examples (formerly in server/billing/billing.test.ts)", () => {
   it('Luhn: the test cards pass, a changed digit fails', () => {
     for (const n of [
       '4242424242424242',

@@ -1,12 +1,12 @@
 import type { DatabaseHandle } from './db';
 import { migrate } from './db/migrate';
-import { seedIfEmpty } from './seed';
-import { seedDemoDevices } from './seed-devices';
-import { seedDemoSsoDirectory } from './seed-sso';
-import { seedDemoAlerts } from './seed-alerts';
-import { seedDemoSettings } from './seed-settings';
-import { seedDemoIntegrations } from './seed-integrations';
-import { seedDemoBilling } from './seed-billing';
+import { seedIfEmpty } from './seed/seed';
+import { seedDemoDevices } from './seed/seed-devices';
+import { seedDemoSsoDirectory } from './seed/seed-sso';
+import { seedDemoAlerts } from './seed/seed-alerts';
+import { seedDemoSettings } from './seed/seed-settings';
+import { seedDemoIntegrations } from './seed/seed-integrations';
+import { seedDemoBilling } from './seed/seed-billing';
 import type { ScryptParams } from './auth/passwords';
 
 /** Advisory lock key of the whole start-up preparation (migrate.ts and the seed steps use others). */

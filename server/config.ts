@@ -4,9 +4,9 @@
  * one `[config]` line naming the variable; a risky but legal one starts with a WARNING line.
  */
 import path from 'node:path';
-import { cspOptionsFromEnv, type CspOptions } from './security-headers';
-import { isLoopbackHost } from './public-url';
-import { DEFAULT_SESSION_IDLE_MS } from './data/sessions';
+import { cspOptionsFromEnv, type CspOptions } from './http/security-headers';
+import { isLoopbackHost } from './http/public-url';
+import { DEFAULT_SESSION_IDLE_MS } from './auth/sessions';
 
 export interface ServerConfig {
   production: boolean;

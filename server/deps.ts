@@ -2,9 +2,9 @@ import type { Database } from './db';
 import type { Mailer } from './mail/mailer';
 import type { ScryptParams } from './auth/passwords';
 import type { HashingLimits, PasswordVerifier } from './auth/passwords';
-import type { BackgroundTasks } from './background';
+import type { BackgroundTasks } from './system/background';
 import type { IntegrationOptions } from './integrations/options';
-import type { CspOptions } from './security-headers';
+import type { CspOptions } from './http/security-headers';
 
 export interface Logger {
   info(message: string, ...details: unknown[]): void;

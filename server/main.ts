@@ -7,14 +7,14 @@
  * `npm run dev`), SENTRY_DSN and CSP_CONNECT_ORIGINS (server/README.md).
  */
 import { createApp } from './app';
-import { serveApp } from './http-server';
+import { serveApp } from './http/http-server';
 import { openDatabase } from './db';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
-import { loopbackOrigins } from './public-url';
+import { loopbackOrigins } from './http/public-url';
 import { prepareDatabase } from './bootstrap';
-import { BackgroundTasks, describeError } from './background';
-import { DEMO_SIGN_INS } from './seed';
-import { runHousekeeping } from './housekeeping';
+import { BackgroundTasks, describeError } from './system/background';
+import { DEMO_SIGN_INS } from './seed/seed';
+import { runHousekeeping } from './system/housekeeping';
 import { ConfigError, readServerConfig, type ServerConfig } from './config';
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;

@@ -20,7 +20,7 @@ import * as devices from '@domain/devices';
 import * as notifications from '@domain/notifications';
 import { PERIODS } from '@domain/periods';
 import { SSO_PROVIDERS } from '@domain/sso';
-import type { DatabaseHandle } from './index';
+import type { DatabaseHandle } from '.';
 import { openTestDatabase } from '../test-support';
 
 /**

@@ -178,7 +178,7 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
-/** Sign-in throttle counters (0009; server/data/login-throttle.ts): one row per scope and key. */
+/** Sign-in throttle counters (0009; server/auth/login-throttle.ts): one row per scope and key. */
 export const loginThrottle = pgTable(
   'login_throttle',
   {
@@ -252,7 +252,7 @@ export const devices = pgTable(
     check('devices_severity_check', oneOf(t.severity)),
     index('devices_member_id_idx').on(t.memberId),
     // One index per order of the device list; each query names exactly these expressions
-    // (server/data/devices.ts). Text sort keys use the "C" collation: one order on every machine.
+    // (server/devices/data.ts). Text sort keys use the "C" collation: one order on every machine.
     index('devices_default_order_idx').on(
       t.orgId,
       t.severityRank,
@@ -443,7 +443,7 @@ export const threatHunterUsers = pgTable(
   ],
 );
 
-/** Demo data steps already applied (server/seed.ts). */
+/** Demo data steps already applied (server/seed/seed.ts). */
 export const seedSteps = pgTable('seed_steps', {
   name: text('name').primaryKey(),
   appliedAt: timestamp('applied_at', tz).notNull().defaultNow(),
