@@ -11,7 +11,8 @@ import globals from 'globals';
 /**
  * Folder boundaries of docs/architecture.md, enforced here rather than hoped for:
  *   domain/    → nothing: no package, no other folder (value lists and pure rules only)
- *   ui/        → domain/, nothing else of ours outside ui/
+ *   ui/        → domain/, nothing else of ours outside ui/; inside it, primitives/ never imports
+ *                portal/, and lib/ neither (UI_ROOMS below)
  *   contract/  → domain/ and zod only
  *   app/       → ui/, contract/, domain/
  *   server/    → contract/, domain/
@@ -73,6 +74,39 @@ if (unlisted.length) {
     `eslint.config.js: app/${unlisted.join(', app/')} is neither in APP_FEATURES nor in APP_PLUMBING (docs/architecture.md, "Features and plumbing").`,
   );
 }
+
+/**
+ * Rooms inside ui/ (docs/decisions/030-ui-primitives-and-portal-widgets.md): `ui/primitives/`
+ * holds the widgets that know nothing of the portal (button, dialog, data table…), `ui/portal/`
+ * the widgets that speak the product's language (plans, API keys, severities, members…) and take
+ * its values from domain/. A portal widget may be built from primitives; a primitive never from a
+ * portal widget. `ui/lib/` (cn, hooks) is beneath both and imports neither.
+ */
+const UI_ROOMS = ['lib', 'primitives', 'portal'];
+const strayInUi = readdirSync(new URL('./ui', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !UI_ROOMS.includes(entry.name))
+  .map((entry) => entry.name);
+if (strayInUi.length) {
+  throw new Error(
+    `eslint.config.js: ui/${strayInUi.join(', ui/')} belongs in ui/primitives/ (generic) or ui/portal/ (speaks the product's language): docs/decisions/030-ui-primitives-and-portal-widgets.md.`,
+  );
+}
+const uiZones = [
+  {
+    // Stories excepted: a primitive's story may show it in the portal's context (a data table of
+    // devices with severity badges); they document the widget and are not part of it.
+    target: './ui/primitives/**/!(*.stories).{ts,tsx}',
+    from: './ui/portal',
+    message:
+      'A primitive knows nothing of the portal: it may import other primitives, ui/lib and domain/, not ui/portal/ (docs/decisions/030-ui-primitives-and-portal-widgets.md).',
+  },
+  {
+    target: './ui/lib',
+    from: ['./ui/primitives', './ui/portal'],
+    message:
+      'ui/lib is beneath every widget: it may not import ui/primitives/ or ui/portal/ (docs/decisions/030-ui-primitives-and-portal-widgets.md).',
+  },
+];
 
 /**
  * The composition root wires the features' screens into routes and route intent: app/main.tsx
@@ -159,6 +193,7 @@ export default tseslint.config(
           zones: [
             boundary('./domain', []),
             boundary('./ui', ['./domain']),
+            ...uiZones,
             boundary('./contract', ['./domain']),
             boundary('./app', ['./ui', './contract', './domain']),
             boundary('./server', ['./contract', './domain']),

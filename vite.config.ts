@@ -12,8 +12,9 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const SHELL = [
   /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|clsx|tailwind-merge|class-variance-authority)[\\/]/,
   /node_modules[\\/]@radix-ui[\\/]react-(slot|compose-refs)[\\/]/,
-  /[\\/]ui[\\/](lib|icons|button|link|text-field|password-field|auth-card|banner|spinner|page-frame|visually-hidden)[\\/]/,
-  /[\\/]ui[\\/]toaster[\\/]toaster-store\.ts$/,
+  /[\\/]ui[\\/]lib[\\/]/,
+  /[\\/]ui[\\/]primitives[\\/](icons|button|link|text-field|password-field|auth-card|banner|spinner|page-frame|visually-hidden)[\\/]/,
+  /[\\/]ui[\\/]primitives[\\/]toaster[\\/]toaster-store\.ts$/,
   /[\\/]app[\\/](routing|config\.ts|messages|session|api|analytics|privacy|errors|frame)/,
   /[\\/]app[\\/]auth[\\/]sign-in-rules\.ts$/,
   /[\\/]contract[\\/]errors\.ts$/,

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { parseAlertThreats, type Alert } from '@contract/alerts';
-import { selectionColumn } from '@ui/data-table/selection-column';
-import { SeverityBadge } from '@ui/severity-badge/severity-badge';
+import { selectionColumn } from '@ui/primitives/data-table/selection-column';
+import { SeverityBadge } from '@ui/portal/severity-badge/severity-badge';
 import { formatIsoDateTime } from '../format/date-time';
 
 /** Scan time as en-US date, hour and minute (spec 9); the raw text when it is not a date. */

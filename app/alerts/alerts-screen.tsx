@@ -10,15 +10,15 @@ import {
   type AlertStatusFilter,
 } from '@domain/alerts';
 import { labelled } from '@domain/labels';
-import { Button } from '@ui/button/button';
-import { DataTable } from '@ui/data-table/data-table';
+import { Button } from '@ui/primitives/button/button';
+import { DataTable } from '@ui/primitives/data-table/data-table';
 import {
   FilterMenu,
   type FilterMenuChange,
   type FilterMenuGroup,
-} from '@ui/filter-menu/filter-menu';
-import { Paginator } from '@ui/paginator/paginator';
-import { SelectField } from '@ui/select-field/select-field';
+} from '@ui/primitives/filter-menu/filter-menu';
+import { Paginator } from '@ui/primitives/paginator/paginator';
+import { SelectField } from '@ui/primitives/select-field/select-field';
 import { analytics } from '../analytics/instance';
 import { messages } from '../messages/messages';
 import { notify } from '../messages/toasts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { getSession } from '@contract/session';
-import { Spinner } from '@ui/spinner/spinner';
+import { Spinner } from '@ui/primitives/spinner/spinner';
 import { ApiError } from '../api/client';
 import { api } from '../api/api';
 import { reportUnexpected } from '../errors/error-reporting';

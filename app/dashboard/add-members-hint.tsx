@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Banner } from '@ui/banner/banner';
+import { Banner } from '@ui/primitives/banner/banner';
 import { analytics } from '../analytics/instance';
 import { AppLink } from '../routing/app-link';
 import { paths } from '../routing/paths';

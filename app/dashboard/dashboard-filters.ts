@@ -9,7 +9,7 @@ import type {
   FilterMenuChange,
   FilterMenuGroup,
   FilterMenuValue,
-} from '@ui/filter-menu/filter-menu';
+} from '@ui/primitives/filter-menu/filter-menu';
 import type { DashboardQuery } from './dashboard-query';
 
 /** The FILTERS menu of spec 2.3: 'All devices' clears the group; severities most severe first. */

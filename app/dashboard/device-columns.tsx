@@ -5,9 +5,9 @@ import {
   type DevicePlatform,
   type DeviceSortColumn,
 } from '@domain/devices';
-import { selectionColumn } from '@ui/data-table/selection-column';
-import { EnrolmentStatus } from '@ui/enrolment-status/enrolment-status';
-import { SeverityBadge } from '@ui/severity-badge/severity-badge';
+import { selectionColumn } from '@ui/primitives/data-table/selection-column';
+import { EnrolmentStatus } from '@ui/portal/enrolment-status/enrolment-status';
+import { SeverityBadge } from '@ui/portal/severity-badge/severity-badge';
 import { formatIsoDateTime } from '../format/date-time';
 
 /** A missing value: a dash for the eye, words for a screen reader. */

@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { ErrorType } from '@contract/session';
-import { Link } from '@ui/link/link';
+import { Link } from '@ui/primitives/link/link';
 import { links } from '../config';
 import { DEFAULT_ERROR, ERROR_CATALOGUE } from '../messages/messages';
 import { AppLink } from '../routing/app-link';

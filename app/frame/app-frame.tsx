@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
-import { Banner } from '@ui/banner/banner';
-import { PageFrame } from '@ui/page-frame/page-frame';
+import { Banner } from '@ui/primitives/banner/banner';
+import { PageFrame } from '@ui/primitives/page-frame/page-frame';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
 import { messages } from '../messages/messages';

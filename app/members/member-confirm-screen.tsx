@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { Banner } from '@ui/banner/banner';
-import { Button } from '@ui/button/button';
-import { DuplicateReview } from '@ui/duplicate-review/duplicate-review';
-import { StepTrail } from '@ui/step-trail/step-trail';
+import { Banner } from '@ui/primitives/banner/banner';
+import { Button } from '@ui/primitives/button/button';
+import { DuplicateReview } from '@ui/portal/duplicate-review/duplicate-review';
+import { StepTrail } from '@ui/primitives/step-trail/step-trail';
 import { analytics } from '../analytics/instance';
 import { messages } from '../messages/messages';
 import { paths } from '../routing/paths';

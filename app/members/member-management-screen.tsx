@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
-import { ChoiceCards } from '@ui/choice-cards/choice-cards';
-import { FileTextIcon, KeyIcon, UserPlusIcon } from '@ui/icons/icons';
+import { ChoiceCards } from '@ui/primitives/choice-cards/choice-cards';
+import { FileTextIcon, KeyIcon, UserPlusIcon } from '@ui/primitives/icons/icons';
 import { analytics } from '../analytics/instance';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { SsoGroup } from '@contract/sso';
-import { Button } from '@ui/button/button';
-import { CheckboxList } from '@ui/checkbox-list/checkbox-list';
-import { Link } from '@ui/link/link';
-import { StepTrail } from '@ui/step-trail/step-trail';
+import { Button } from '@ui/primitives/button/button';
+import { CheckboxList } from '@ui/primitives/checkbox-list/checkbox-list';
+import { Link } from '@ui/primitives/link/link';
+import { StepTrail } from '@ui/primitives/step-trail/step-trail';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
 import { paths } from '../routing/paths';

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { SSO_PROVIDERS, type SsoProvider } from '@domain/sso';
-import { ChoiceCards } from '@ui/choice-cards/choice-cards';
+import { ChoiceCards } from '@ui/primitives/choice-cards/choice-cards';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { setSsoOnboarding } from '../session/cookies';

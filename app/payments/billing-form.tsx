@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { getBillingUpdateKey, updateDefaultPayment } from '@contract/billing';
-import { CardForm } from '@ui/card-form/card-form';
+import { CardForm } from '@ui/portal/card-form/card-form';
 import { analytics } from '../analytics/instance';
 import { api } from '../api/api';
 import { refreshSession } from '../data/refresh-session';

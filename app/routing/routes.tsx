@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { Spinner } from '@ui/spinner/spinner';
+import { Spinner } from '@ui/primitives/spinner/spinner';
 import { isSignedIn } from '../session/session-store';
 import { useSession } from '../session/session';
 import { paths } from './paths';

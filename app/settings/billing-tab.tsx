@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { BillingStatement } from '@ui/billing-statement/billing-statement';
-import { Button } from '@ui/button/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@ui/card/card';
+import { BillingStatement } from '@ui/portal/billing-statement/billing-statement';
+import { Button } from '@ui/primitives/button/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@ui/primitives/card/card';
 import { analytics } from '../analytics/instance';
 import { BillingForm } from '../payments/billing-form';
 import { paths } from '../routing/paths';

@@ -1,4 +1,4 @@
-import { sanitizeEmailHtml } from '@ui/email-preview/sanitize';
+import { sanitizeEmailHtml } from '@ui/portal/email-preview/sanitize';
 
 /**
  * Spec 5: subject and body are trimmed and sanitised before saving; an empty result is sent as

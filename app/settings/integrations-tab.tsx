@@ -8,9 +8,9 @@ import {
   type ConditionalAccessConfig,
   type SaveConditionalAccessConfigBody,
 } from '@contract/conditional-access';
-import { ApiKeyCard } from '@ui/api-key-card/api-key-card';
-import { ConditionalAccessCard } from '@ui/conditional-access-card/conditional-access-card';
-import { WebhookCard } from '@ui/webhook-card/webhook-card';
+import { ApiKeyCard } from '@ui/portal/api-key-card/api-key-card';
+import { ConditionalAccessCard } from '@ui/portal/conditional-access-card/conditional-access-card';
+import { WebhookCard } from '@ui/portal/webhook-card/webhook-card';
 import { analytics } from '../analytics/instance';
 import { messages } from '../messages/messages';
 import { useSession } from '../session/session';

@@ -1,5 +1,5 @@
-import { MaskedSecret } from '@ui/masked-secret/masked-secret';
-import { ToggleSettingCard } from '@ui/toggle-setting/toggle-setting';
+import { MaskedSecret } from '@ui/primitives/masked-secret/masked-secret';
+import { ToggleSettingCard } from '@ui/primitives/toggle-setting/toggle-setting';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
 import { useMdm } from './use-mdm';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { EmailSettingsCard } from '@ui/email-settings-card/email-settings-card';
-import { EmailTemplateDialog } from '@ui/email-template-dialog/email-template-dialog';
-import { ScanNotificationsCard } from '@ui/scan-notifications-card/scan-notifications-card';
+import { EmailSettingsCard } from '@ui/portal/email-settings-card/email-settings-card';
+import { EmailTemplateDialog } from '@ui/portal/email-template-dialog/email-template-dialog';
+import { ScanNotificationsCard } from '@ui/portal/scan-notifications-card/scan-notifications-card';
 import {
   ENROLLMENT_TEMPLATE_TYPE as TEMPLATE_TYPE,
   SCAN_REMINDER_TOPIC as SCAN_TOPIC,

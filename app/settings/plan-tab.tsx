@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
-import { Card, CardContent, CardHeader, CardTitle } from '@ui/card/card';
-import { PlanActions } from '@ui/plan-actions/plan-actions';
+import { Card, CardContent, CardHeader, CardTitle } from '@ui/primitives/card/card';
+import { PlanActions } from '@ui/portal/plan-actions/plan-actions';
 import { messages } from '../messages/messages';
 import { paths } from '../routing/paths';
 import { sessionStore } from '../session/session';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { CopyableField } from '@ui/copyable-field/copyable-field';
-import { MaskedSecret } from '@ui/masked-secret/masked-secret';
-import { ToggleSettingCard } from '@ui/toggle-setting/toggle-setting';
+import { CopyableField } from '@ui/primitives/copyable-field/copyable-field';
+import { MaskedSecret } from '@ui/primitives/masked-secret/masked-secret';
+import { ToggleSettingCard } from '@ui/primitives/toggle-setting/toggle-setting';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
 import { useScim } from './use-scim';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { Button } from '@ui/button/button';
-import { ConfirmDialog } from '@ui/confirm-dialog/confirm-dialog';
+import { Button } from '@ui/primitives/button/button';
+import { ConfirmDialog } from '@ui/primitives/confirm-dialog/confirm-dialog';
 import { analytics } from '../analytics/instance';
 import { paths } from '../routing/paths';
 import { sessionStore, useSession } from '../session/session';

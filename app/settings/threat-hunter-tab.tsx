@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ThreatHunterUser } from '@contract/threat-hunter';
-import { DataTable } from '@ui/data-table/data-table';
-import { InviteForm } from '@ui/invite-form/invite-form';
+import { DataTable } from '@ui/primitives/data-table/data-table';
+import { InviteForm } from '@ui/portal/invite-form/invite-form';
 import { emailError } from '../messages/email-error';
 import { useThreatHunterUsers } from './use-threat-hunter';
 

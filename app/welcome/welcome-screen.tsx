@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { TRIAL_DAYS } from '@domain/billing';
-import { Card, CardContent } from '@ui/card/card';
-import { Link } from '@ui/link/link';
+import { Card, CardContent } from '@ui/primitives/card/card';
+import { Link } from '@ui/primitives/link/link';
 import { links } from '../config';
 import { BillingForm } from '../payments/billing-form';
 import { paths } from '../routing/paths';
