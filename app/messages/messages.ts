@@ -22,6 +22,9 @@ export const messages = {
 
   // Members
   readMembersFailed: 'Failed to read members from file',
+  // Ours: a file with no usable member stays on the upload step (docs/decisions/044).
+  fileNotUsable: 'This file cannot be used',
+  noMembersInFile: 'The file holds no members. Add a row per member under the header row.',
   fetchMembersFailed: 'Failed to fetch members',
   createMembersFailed: 'Failed to create members',
   ssoGroupsFailed: 'Failed to get sso groups',
