@@ -55,6 +55,7 @@ export default function PasswordResetScreen() {
           name="email"
           type="email"
           label="Email"
+          autoFocus
           autoComplete="email"
           inputMode="email"
           maxLength={EMAIL_MAX_LENGTH}

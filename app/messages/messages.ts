@@ -14,6 +14,8 @@ export const messages = {
   resetRequestFailed: 'Failed to request password reset.',
   updatePasswordFailed: 'Failed to update password.',
   couldNotLogIn: 'Could not log in',
+  // Ours: sign-out confirms briefly on the lookup screen (docs/decisions/044).
+  signedOut: 'You have been signed out.',
 
   dashboardRowsFailed: 'Failed to get dashboard rows',
   // Unenroll has no catalogued texts; ours follow the catalogue's style.
