@@ -42,6 +42,10 @@ export default function LoginScreen() {
   // other forms, a field is validated once it has been left, then on every change (decision 003).
   const [values, setValues] = useState({ email: '', password: '' });
   const [touched, setTouched] = useState({ email: false, password: false });
+  // Email is focused when the screen opens: leaving it before the user did anything in it (to
+  // follow 'Forgot Password?') must not flash 'Email is required' and move the link under the
+  // pointer. A field counts as left once the user has pressed a key or the pointer in it.
+  const [used, setUsed] = useState({ email: false, password: false });
   const [submitting, setSubmitting] = useState(false);
   const errors = {
     email: touched.email ? (emailError(values.email) ?? undefined) : undefined,
@@ -53,7 +57,11 @@ export default function LoginScreen() {
     error: errors[name],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
       setValues((v) => ({ ...v, [name]: event.target.value })),
-    onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
+    onKeyDown: () => setUsed((u) => (u[name] ? u : { ...u, [name]: true })),
+    onPointerDown: () => setUsed((u) => (u[name] ? u : { ...u, [name]: true })),
+    onBlur: () => {
+      if (used[name] || values[name] !== '') setTouched((t) => ({ ...t, [name]: true }));
+    },
   });
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {

@@ -55,7 +55,6 @@ export default function PasswordResetScreen() {
           name="email"
           type="email"
           label="Email"
-          autoFocus
           autoComplete="email"
           inputMode="email"
           maxLength={EMAIL_MAX_LENGTH}

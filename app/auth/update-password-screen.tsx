@@ -69,7 +69,6 @@ export default function UpdatePasswordScreen() {
         <FormPasswordField<UpdatePasswordValues>
           name="password"
           label="Password"
-          autoFocus
           hint={messages.passwordHint}
           autoComplete="new-password"
           maxLength={PASSWORD_MAX_LENGTH}

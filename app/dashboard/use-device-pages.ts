@@ -81,7 +81,7 @@ export function useDevicePages(query: DashboardQuery) {
   const currentList = listOfQuery(query);
   const key = pageKey(query, query.page);
 
-  const { data, error, isLoading } = useSWR(
+  const { data, error, isLoading, mutate } = useSWR(
     key,
     () => takeEarly(key) ?? fetchPage(query, query.page),
     {
@@ -125,6 +125,8 @@ export function useDevicePages(query: DashboardQuery) {
     totalPages,
     loading: isLoading && !page,
     failed: Boolean(error),
+    /** Fetches the page again (the error state's Retry). */
+    retry: () => void mutate(),
   };
 }
 

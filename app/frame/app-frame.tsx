@@ -61,7 +61,7 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
                 {item.label}
               </AppLink>
             ))}
-            <span className="border-t border-surface-border pt-2 text-sm text-ink-muted md:border-t-0 md:border-s md:pt-0 md:ps-4">
+            <span className="border-t border-surface-border pt-2 text-sm text-ink-muted md:border-s md:border-t-0 md:ps-4 md:pt-0">
               <span className="font-medium text-ink">{session.user.name}</span>
               <span aria-hidden="true"> · </span>
               <span className="sr-only">, </span>

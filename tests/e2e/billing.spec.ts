@@ -139,7 +139,9 @@ test('plan: cancel → Reactivate and Delete appear; reactivate; then delete sig
   await expect(plan.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
   // The date shows once (the server's sentence spells it; the widget does not append it again).
   const message = plan.locator('[data-slot="plan-actions-message"]');
-  await expect(message).toHaveText(/^Your (plan renews|trial ends) on [A-Z][a-z]+ \d+(st|nd|rd|th), \d{4}\.$/);
+  await expect(message).toHaveText(
+    /^Your (plan renews|trial ends) on [A-Z][a-z]+ \d+(st|nd|rd|th), \d{4}\.$/,
+  );
   await expect(message.locator('time')).toHaveCount(1);
   await axe();
 

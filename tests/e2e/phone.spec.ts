@@ -8,6 +8,8 @@ import { demo, expect, signInViaApi, test } from './fixtures';
  */
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+// Mobile emulation and an axe run per route: slower than the desktop tests on a loaded machine.
+test.describe.configure({ timeout: 60_000 });
 
 async function expectFitsPhone(page: Page) {
   // Fonts and lazy chunks settle first: widths measured mid-load would lie either way.
@@ -135,7 +137,7 @@ test.describe('phone 390×844, signed in (Acme)', () => {
     await expectFitsPhone(page);
 
     await page.goto('/sso-selection');
-    await page.getByRole('radio').first().click();
+    await page.getByRole('button', { name: /Okta/ }).click();
     await expect(page.getByRole('heading', { name: 'Provide Your SSO Details' })).toBeVisible();
     // The Redirect URL to register with the provider: shown, read-only, copyable.
     const redirect = page.getByRole('textbox', { name: 'Redirect URL' });
@@ -147,7 +149,10 @@ test.describe('phone 390×844, signed in (Acme)', () => {
 
   test('a dialog stays inside the screen', async ({ page, axe }) => {
     await page.goto('/settings?tab=plan');
-    await page.getByRole('button', { name: /Cancel Subscription|Delete Organization/ }).first().click();
+    await page
+      .getByRole('button', { name: /Cancel Subscription|Delete Organization/ })
+      .first()
+      .click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toBeVisible();
     const box = (await dialog.boundingBox())!;

@@ -131,7 +131,7 @@ export function ConfirmDialog({
           ) : null}
           <div
             data-slot="confirm-dialog-actions"
-            className="sticky -bottom-6 -mx-6 -mb-6 mt-2 flex flex-wrap justify-end gap-3 bg-surface px-6 pb-6"
+            className="sticky -bottom-6 -mx-6 mt-2 -mb-6 flex flex-wrap justify-end gap-3 bg-surface px-6 pb-6"
           >
             <AlertDialog.Cancel asChild>
               <Button variant="outline" disabled={busy}>

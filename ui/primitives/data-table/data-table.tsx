@@ -64,6 +64,13 @@ export type DataTableProps<TData> = Omit<React.ComponentProps<'table'>, 'childre
 
     /** Drag (or arrow keys on) the handle at each header's end to resize; widths never go below 0. */
     enableColumnResizing?: boolean;
+    /**
+     * Column widths from the columns' `size`, fixed (CSS `table-layout: fixed`) so content that
+     * changes (an expanded row, a longer value on the next page) never re-lays out the columns.
+     * The table still fills its container; it scrolls sideways below the sizes' sum. Implied by
+     * `enableColumnResizing`.
+     */
+    fixedColumnWidths?: boolean;
     columnSizing?: ColumnSizingState;
     defaultColumnSizing?: ColumnSizingState;
     onColumnSizingChange?: (columnSizing: ColumnSizingState) => void;
@@ -118,6 +125,7 @@ export function DataTable<TData>({
   columnSizing: columnSizingProp,
   defaultColumnSizing = NO_SIZING,
   onColumnSizingChange,
+  fixedColumnWidths = false,
   maxHeight,
   loading = false,
   loadingRowCount = 5,
@@ -265,10 +273,17 @@ export function DataTable<TData>({
         aria-busy={loading || undefined}
         className={cn(
           dataTableVariants({ density }),
-          enableColumnResizing && 'table-fixed',
+          (enableColumnResizing || fixedColumnWidths) && 'table-fixed',
           className,
         )}
-        style={{ ...(enableColumnResizing ? { width: table.getTotalSize() } : {}), ...style }}
+        style={{
+          ...(enableColumnResizing
+            ? { width: table.getTotalSize() }
+            : fixedColumnWidths
+              ? { minWidth: table.getTotalSize() }
+              : {}),
+          ...style,
+        }}
         {...props}
       >
         {caption ? (
@@ -289,7 +304,7 @@ export function DataTable<TData>({
                   header={header}
                   table={table}
                   resizable={enableColumnResizing && header.column.getCanResize()}
-                  fixedWidth={enableColumnResizing}
+                  fixedWidth={enableColumnResizing || fixedColumnWidths}
                 />
               ))}
             </tr>

@@ -135,7 +135,7 @@ export function DialogFooter({ className, ...props }: React.ComponentProps<'div'
     <div
       data-slot="dialog-footer"
       className={cn(
-        'sticky -bottom-6 z-10 -mx-6 -mb-6 mt-2 flex flex-wrap justify-end gap-3 bg-surface px-6 pb-6',
+        'sticky -bottom-6 z-10 -mx-6 mt-2 -mb-6 flex flex-wrap justify-end gap-3 bg-surface px-6 pb-6',
         className,
       )}
       {...props}

@@ -101,9 +101,7 @@ export function PageFrame({
               ADMIN DASHBOARD
             </span>
           </div>
-          {headerEnd ? (
-            <div className="ms-auto flex items-center gap-4">{headerEnd}</div>
-          ) : null}
+          {headerEnd ? <div className="ms-auto flex items-center gap-4">{headerEnd}</div> : null}
         </div>
       </header>
       {banner ? (
