@@ -137,7 +137,7 @@ test.describe('phone 390×844, signed in (Acme)', () => {
     await expectFitsPhone(page);
 
     await page.goto('/sso-selection');
-    await page.getByRole('button', { name: /Okta/ }).click();
+    await page.getByRole('button', { name: 'okta', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Provide Your SSO Details' })).toBeVisible();
     // The Redirect URL to register with the provider: shown, read-only, copyable.
     const redirect = page.getByRole('textbox', { name: 'Redirect URL' });
