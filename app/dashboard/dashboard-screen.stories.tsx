@@ -51,6 +51,7 @@ export const Default: Story = {
       expect(within(table).getAllByRole('checkbox', { name: /^Select row/ })).toHaveLength(50),
     );
     await expect(canvas.getByText('Our New Portal is Live!')).toBeVisible();
+    await expect(canvas.getByText('1–50 of 137 devices')).toBeVisible();
   },
 };
 

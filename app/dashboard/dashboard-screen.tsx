@@ -23,7 +23,9 @@ import {
   type DashboardQuery,
 } from './dashboard-query';
 import { deviceColumns } from './device-columns';
-import { AddMembersHint } from './add-members-hint';
+import { HIDE_NEW_PORTAL_NOTICE_COOKIE, readCookie, writeCookie } from '../session/cookies';
+import { AddMembersHint, HIDE_HINT_DAYS } from './add-members-hint';
+import { rangeText } from './range-text';
 import { useDevicePages, useUnenroll } from './use-device-pages';
 
 /**
@@ -40,7 +42,7 @@ export default function DashboardScreen() {
   const [location, navigate] = useLocation();
   const navigationState = useHistoryState<DashboardNavigationState | null>();
   const query = useMemo(() => parseDashboardQuery(search), [search]);
-  const { devices, totalPages, loading, failed, retry } = useDevicePages(query);
+  const { devices, totalPages, total, loading, failed, retry } = useDevicePages(query);
   const filtered = query.enrolled !== null || query.severity.length > 0;
   const unenroll = useUnenroll(query);
   const unenrolling = unenroll.busy;
@@ -55,6 +57,10 @@ export default function DashboardScreen() {
     rows: {},
   });
   const [confirming, setConfirming] = useState(false);
+  // Dismissed once, hidden for good (a cookie, as the add-members hint).
+  const [noticeHidden, setNoticeHidden] = useState(
+    () => readCookie(HIDE_NEW_PORTAL_NOTICE_COOKIE) === 'true',
+  );
 
   const go = (next: DashboardQuery, replace = false) =>
     navigate(`${paths.dashboard}${serializeDashboardQuery(next)}`, { replace });
@@ -102,7 +108,17 @@ export default function DashboardScreen() {
       <h1 id="dashboard-heading" className="text-2xl font-semibold text-ink">
         Dashboard
       </h1>
-      <NewPortalNotice href={config.newPortalUrl} title="Our New Portal is Live!" />
+      {noticeHidden ? null : (
+        <NewPortalNotice
+          href={config.newPortalUrl}
+          title="Our New Portal is Live!"
+          dismissLabel="Dismiss the new portal notice"
+          onDismiss={() => {
+            writeCookie(HIDE_NEW_PORTAL_NOTICE_COOKIE, 'true', HIDE_HINT_DAYS);
+            setNoticeHidden(true);
+          }}
+        />
+      )}
       <AddMembersHint />
 
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -188,6 +204,12 @@ export default function DashboardScreen() {
           )
         }
       />
+
+      {total !== null && total > 0 && !rows.loading && !rows.failed ? (
+        <p data-slot="device-total" className="-mt-2 text-sm text-ink-muted">
+          {rangeText(query.page, query.pageSize, rows.devices.length, total)}
+        </p>
+      ) : null}
 
       <Paginator
         page={Math.min(query.page, Math.max(totalPages, 1))}

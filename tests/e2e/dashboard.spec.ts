@@ -19,9 +19,17 @@ test('the dashboard lists the devices with the notice, filters and paginator', a
   await expect(page.getByText('Our New Portal is Live!')).toBeVisible();
   await expect(page.getByRole('link', { name: /Go To Portal/ })).toBeVisible();
   await expect(rows(page)).toHaveCount(50);
+  // The total line: '1–50 of N devices'.
+  await expect(page.getByText(/^1–50 of \d+ devices$/)).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible();
   await expect(page.getByLabel('Rows per page:')).toHaveValue('50');
   await axe();
+  // The notice can be dismissed, for good.
+  await page.getByRole('button', { name: 'Dismiss the new portal notice' }).click();
+  await expect(page.getByText('Our New Portal is Live!')).toHaveCount(0);
+  await page.reload();
+  await expect(rows(page)).toHaveCount(50);
+  await expect(page.getByText('Our New Portal is Live!')).toHaveCount(0);
 });
 
 test('filter by Critical: the URL carries it and every row is critical', async ({ page, axe }) => {
