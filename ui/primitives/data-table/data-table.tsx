@@ -181,6 +181,18 @@ export function DataTable<TData>({
   });
 
   const captionId = React.useId();
+  // The resize handles' one Tab stop: the last one focused, else the first resizable column's.
+  const [resizeColumn, setResizeColumn] = React.useState<string | null>(null);
+  const resizableIds = enableColumnResizing
+    ? table
+        .getVisibleLeafColumns()
+        .filter((c) => c.getCanResize())
+        .map((c) => c.id)
+    : [];
+  const resizeStop =
+    resizeColumn !== null && resizableIds.includes(resizeColumn)
+      ? resizeColumn
+      : (resizableIds[0] ?? null);
   const columnCount = table.getVisibleLeafColumns().length;
   const rows = table.getRowModel().rows;
   const showingRows = !loading && !error && rows.length > 0;
@@ -305,6 +317,8 @@ export function DataTable<TData>({
                   table={table}
                   resizable={enableColumnResizing && header.column.getCanResize()}
                   fixedWidth={enableColumnResizing || fixedColumnWidths}
+                  resizeTabStop={header.column.id === resizeStop}
+                  onResizeFocus={setResizeColumn}
                 />
               ))}
             </tr>
@@ -445,11 +459,16 @@ function HeaderCell<TData>({
   table,
   resizable,
   fixedWidth,
+  resizeTabStop = false,
+  onResizeFocus,
 }: {
   header: Header<TData, unknown>;
   table: Table<TData>;
   resizable: boolean;
   fixedWidth: boolean;
+  /** This column's handle is the table's one Tab stop among the resize handles. */
+  resizeTabStop?: boolean;
+  onResizeFocus?: (columnId: string) => void;
 }) {
   const { column } = header;
   const sortable = column.getCanSort();
@@ -493,13 +512,29 @@ function HeaderCell<TData>({
           aria-label={`Resize ${name} column`}
           aria-valuenow={Math.round(column.getSize())}
           aria-valuemin={clampColumnSize(column.columnDef.minSize ?? 0)}
-          tabIndex={0}
+          // One Tab stop for all handles (roving): ArrowUp / ArrowDown move to the previous /
+          // next column's handle, ArrowLeft / ArrowRight resize (docs/decisions/044).
+          tabIndex={resizeTabStop ? 0 : -1}
+          aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown"
+          data-column-id={column.id}
+          onFocus={() => onResizeFocus?.(column.id)}
           data-slot="data-table-resize-handle"
           data-state={column.getIsResizing() ? 'resizing' : undefined}
           onMouseDown={header.getResizeHandler()}
           onTouchStart={header.getResizeHandler()}
           onDoubleClick={() => column.resetSize()}
           onKeyDown={(event) => {
+            if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+              event.preventDefault();
+              const handles = [
+                ...(event.currentTarget
+                  .closest('tr')
+                  ?.querySelectorAll<HTMLElement>('[data-slot="data-table-resize-handle"]') ?? []),
+              ];
+              const at = handles.indexOf(event.currentTarget);
+              handles[at + (event.key === 'ArrowDown' ? 1 : -1)]?.focus();
+              return;
+            }
             const step = event.shiftKey ? RESIZE_STEP * 5 : RESIZE_STEP;
             const delta =
               event.key === 'ArrowRight' ? step : event.key === 'ArrowLeft' ? -step : null;
