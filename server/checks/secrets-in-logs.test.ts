@@ -13,7 +13,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { TEST_CARDS } from '@contract/billing';
-import { createTestApp, DEMO } from '../test-support';
+import { createTestApp } from '../test-support';
+import { makeOrg, TEST_PASSWORD, type TestOrg } from '../test-support/factories';
+
+/** An organization with every access, and a second administrator (who asks for a reset link). */
+const makeExample = (t: TestApp) =>
+  makeOrg(t, { name: 'Example', apiAccess: true, threatHunterAccess: true, admins: [{}] });
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -79,7 +84,8 @@ async function outboxTexts(t: TestApp): Promise<string[]> {
 }
 
 /** Every secret-making flow; `expectOk` is false when the database or the mailer is failing. */
-async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
+async function runFlows(t: TestApp, org: TestOrg, expectOk: boolean) {
+  const { cookie } = org;
   const call = async (method: string, path: string, json?: unknown) => {
     const r = await t.call(method, path, { cookie, json });
     if (expectOk) expect(r.status, `${method} ${path}: ${r.text}`).toBeLessThan(300);
@@ -87,9 +93,9 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
   };
   const wrong = 'Wrong-Secret-Pass-1!';
   keep(wrong);
-  keep(DEMO.admin.password);
-  await t.call('POST', '/api/login', { json: { email: DEMO.admin.email, password: wrong } });
-  await t.call('POST', '/api/login', { json: { email: 'nobody@acme.test', password: wrong } });
+  keep(TEST_PASSWORD);
+  await t.call('POST', '/api/login', { json: { email: org.admin.email, password: wrong } });
+  await t.call('POST', '/api/login', { json: { email: 'nobody@example.test', password: wrong } });
 
   keep((await call('POST', '/api/orgs/scim', { enable: true })).data?.authHeader);
   keep((await call('POST', '/api/orgs/mdm', { enable: true })).data?.token);
@@ -103,7 +109,7 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
   keep(caSecret);
   keep(jwkD);
   await call('POST', '/api/orgs/conditional-access/config', {
-    tenant: 'acme.onmicrosoft.com',
+    tenant: 'example.onmicrosoft.com',
     clientId: 'ca-client-id',
     clientSecret: caSecret,
     userExtension: 'extension_x',
@@ -112,7 +118,7 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
     active: true,
   });
   await call('POST', '/api/orgs/conditional-access/config', {
-    tenant: 'acme.okta.com',
+    tenant: 'example.okta.com',
     clientId: 'okta-client',
     clientSecret: JSON.stringify({ kty: 'RSA', n: 'abc', e: 'AQAB', d: jwkD }),
     userExtension: 'x',
@@ -123,11 +129,11 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
   const ssoSecret = `sso-client-secret-${expectOk ? 'ok' : 'failing'}-0c3d`;
   keep(ssoSecret);
   await call('POST', '/api/orgs/sso', {
-    slug: 'acme',
+    slug: org.slug,
     provider: 'okta',
     clientId: 'sso-client',
     clientSecret: ssoSecret,
-    tenant: 'acme.okta.com',
+    tenant: 'example.okta.com',
   });
 
   const key = await call('GET', '/api/customer-billing-update-key');
@@ -151,7 +157,7 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
   }
   keep('9731');
 
-  const invitee = `invitee.${expectOk ? 'ok' : 'failing'}@acme.test`;
+  const invitee = `invitee.${expectOk ? 'ok' : 'failing'}@example.test`;
   await call('POST', '/api/orgs/add-admin', { name: 'Ivy Invitee', email: invitee });
   await call('POST', '/api/threat-hunter/user', { name: 'Hunter Secret', email: `h.${invitee}` });
   const hunters = await t.call('GET', '/api/threat-hunter/users', { cookie });
@@ -162,7 +168,7 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
   await call('POST', '/api/orgs/email-all-members');
 
   // A password reset: the token (e-mailed) and the new password.
-  await t.call('POST', '/api/reset-password', { json: { email: DEMO.blocked.email } });
+  await t.call('POST', '/api/reset-password', { json: { email: org.admins[1]!.email } });
   const token = /\/update-password\/([A-Za-z0-9_-]+)/.exec(
     (await outboxTexts(t)).find((m) => m.includes('reset the password')) ?? '',
   )?.[1];
@@ -198,8 +204,8 @@ describe('secrets in the server log', () => {
   it('the happy path logs none of them (and really made them)', async () => {
     const t = await createTestApp();
     try {
-      const cookie = await t.signIn();
-      await runFlows(t, cookie, true);
+      const org = await makeExample(t);
+      await runFlows(t, org, true);
       expect(signatures.length).toBeGreaterThan(0);
       expect([...secrets].some((s) => s.startsWith('Bearer '))).toBe(true);
       expect([...secrets].some((s) => s.startsWith('mdsk_'))).toBe(true);
@@ -216,7 +222,7 @@ describe('secrets in the server log', () => {
   it('failing tables: Drizzle’s errors (with the statement’s parameters) are logged without them', async () => {
     const t = await createTestApp();
     try {
-      const cookie = await t.signIn();
+      const org = await makeExample(t);
       await t.db.execute(sql`
         CREATE FUNCTION fail_always() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'storage failure'; END $$`);
@@ -241,10 +247,12 @@ describe('secrets in the server log', () => {
         );
       }
       // Secrets the server would generate and store: what the failing statements carry.
-      await runFlows(t, cookie, false);
+      await runFlows(t, org, false);
       // A signed-in browser's calls and a sign-in with the right password (the session insert
       // still works; users cannot be updated) reach the log as 500s.
-      await t.call('POST', '/api/login', { json: DEMO.admin });
+      await t.call('POST', '/api/login', {
+        json: { email: org.admin.email, password: TEST_PASSWORD },
+      });
       const log = t.logger.lines.join('\n');
       expect(log).toMatch(/failed:/);
       expect(log).toMatch(/params: \[redacted\]/);
@@ -261,8 +269,8 @@ describe('secrets in the server log', () => {
       mailer: { send: () => Promise.reject(new Error('SMTP 554 message rejected')) },
     });
     try {
-      const cookie = await t.signIn();
-      await runFlows(t, cookie, false);
+      const org = await makeExample(t);
+      await runFlows(t, org, false);
       const log = [...t.logger.lines, ...consoleLines].join('\n');
       expect(log).toMatch(/SMTP 554|could not be sent/);
       expectNoSecretIn(log, 'the log');

@@ -11,6 +11,7 @@ import { CSRF_MESSAGES } from '../http/csrf';
 import { contentSecurityPolicy, HSTS } from '../http/security-headers';
 import { changedTables, databaseFingerprint } from '../test-support/fingerprint';
 import { captureLogger, createTestApp, makeStaticFixture, sessionCookieOf } from '../test-support';
+import { makeOrg, type OrgOptions } from '../test-support/factories';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -32,11 +33,35 @@ function expectSecurityHeaders(res: Response, what: string, csp = CSP) {
 
 const { root, remove: removeRoot } = makeStaticFixture('portal-security-dist-');
 let t: TestApp;
-let acme: string;
+let exampleAdmin: string;
+
+/**
+ * Example has a bit of everything the GET calls answer (members, devices, alerts, a directory,
+ * API and Threat Hunter access); Umbrella signs in through SSO (the development identity provider).
+ */
+const EXAMPLE: OrgOptions = {
+  name: 'Example',
+  members: 4,
+  devices: 12,
+  alerts: 6,
+  apiKey: true,
+  threatHunters: 1,
+  directory: { memberUsers: 2, users: 3, groups: [{ name: 'Engineering', users: 'all' }] },
+};
+const UMBRELLA: OrgOptions = {
+  name: 'Umbrella',
+  sso: 'okta',
+  admin: { email: 'sso.admin@umbrella.test', password: null },
+  members: 2,
+  devices: 3,
+  directory: { memberUsers: 2, users: 4, groups: [{ name: 'Engineering', users: [0, 1, 2] }] },
+  plan: 'invoice',
+};
 
 beforeAll(async () => {
   t = await createTestApp({ staticDir: root });
-  acme = await t.signIn();
+  exampleAdmin = (await makeOrg(t, EXAMPLE)).cookie;
+  await makeOrg(t, UMBRELLA);
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -49,7 +74,7 @@ describe('security headers', () => {
       ['GET /api/health', (await t.call('GET', '/api/health')).res],
       [
         'GET /api/session with a session',
-        (await t.call('GET', '/api/session', { cookie: acme })).res,
+        (await t.call('GET', '/api/session', { cookie: exampleAdmin })).res,
       ],
       ['GET /api/session without', (await t.call('GET', '/api/session')).res],
       ['GET /api/nope', (await t.call('GET', '/api/nope')).res],
@@ -106,7 +131,7 @@ describe('security headers', () => {
     const res = await broken.request('/api/orgs/lookup', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
-      body: JSON.stringify({ slug: 'acme' }),
+      body: JSON.stringify({ slug: 'example' }),
     });
     expect(res.status).toBe(500);
     expectSecurityHeaders(res, '500');
@@ -114,7 +139,7 @@ describe('security headers', () => {
 
   it('the development identity provider’s page has its own policy: a nonce for its style, no script', async () => {
     for (const [p, status] of [
-      ['/api/oauth/login?slug=globex', 200],
+      ['/api/oauth/login?slug=umbrella', 200],
       ['/api/oauth/login?slug=nope', 404],
     ] as const) {
       const res = await t.app.request(p);
@@ -136,10 +161,10 @@ describe('security headers', () => {
       }
     }
     // A fresh nonce per answer.
-    const a = (await t.app.request('/api/oauth/login?slug=globex')).headers.get(
+    const a = (await t.app.request('/api/oauth/login?slug=umbrella')).headers.get(
       'content-security-policy',
     );
-    const b = (await t.app.request('/api/oauth/login?slug=globex')).headers.get(
+    const b = (await t.app.request('/api/oauth/login?slug=umbrella')).headers.get(
       'content-security-policy',
     );
     expect(a).not.toBe(b);
@@ -200,7 +225,7 @@ describe('CSRF: every call that changes data', () => {
     for (const [name, e] of stateChanging) {
       for (const headers of [{}, { 'x-requested-with': 'XMLHttpRequest' }]) {
         const r = await t.call(e.method, `/api${e.path}`, {
-          cookie: acme,
+          cookie: exampleAdmin,
           json: e.method === 'GET' ? undefined : {},
           headers: { 'x-requested-with': '', ...headers },
         });
@@ -214,7 +239,7 @@ describe('CSRF: every call that changes data', () => {
     const upload = await t.app.request('/api/orgs/read-members', {
       method: 'POST',
       body: form,
-      headers: { cookie: acme },
+      headers: { cookie: exampleAdmin },
     });
     expect(upload.status).toBe(403);
     expect(changedTables(before, await databaseFingerprint(t.handle))).toEqual([]);
@@ -232,7 +257,7 @@ describe('CSRF: every call that changes data', () => {
     for (const [name, e] of stateChanging) {
       for (const [headers, error] of cases) {
         const r = await t.call(e.method, `/api${e.path}`, {
-          cookie: acme,
+          cookie: exampleAdmin,
           json: e.method === 'GET' ? undefined : {},
           headers,
         });
@@ -264,8 +289,8 @@ describe('CSRF: every call that changes data', () => {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
         body: new URLSearchParams({
-          slug: 'globex',
-          email: 'sso.admin@globex.test',
+          slug: 'umbrella',
+          email: 'sso.admin@umbrella.test',
           action: 'signin',
         }).toString(),
       });
@@ -301,19 +326,24 @@ describe('no state change on GET', () => {
     ([, e]) => e.method === 'GET',
   );
 
-  async function globexSession(app: TestApp): Promise<string> {
+  async function umbrellaSession(app: TestApp): Promise<string> {
     const res = await app.app.request('/api/oauth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'slug=globex&email=sso.admin%40globex.test&action=signin',
+      body: 'slug=umbrella&email=sso.admin%40umbrella.test&action=signin',
     });
     return sessionCookieOf(res);
   }
 
-  it('every GET of the contract, as Acme and as Globex (SSO), leaves every table as it was', async () => {
+  it('every GET of the contract, as Example and as Umbrella (SSO), leaves every table as it was', async () => {
     const fresh = await createTestApp();
     try {
-      const sessions = { acme: await fresh.signIn(), globex: await globexSession(fresh) };
+      const example = await makeOrg(fresh, EXAMPLE);
+      await makeOrg(fresh, UMBRELLA);
+      const sessions = {
+        example: example.cookie,
+        umbrella: await umbrellaSession(fresh),
+      };
       const before = await databaseFingerprint(fresh.handle);
       const statuses: string[] = [];
       for (const [who, cookie] of Object.entries(sessions)) {
@@ -326,7 +356,7 @@ describe('no state change on GET', () => {
           }
         }
         // Outside the contract: the development identity provider's page.
-        expect((await fresh.call('GET', '/api/oauth/login?slug=globex', { cookie })).status).toBe(
+        expect((await fresh.call('GET', '/api/oauth/login?slug=umbrella', { cookie })).status).toBe(
           200,
         );
       }
@@ -342,7 +372,7 @@ describe('no state change on GET', () => {
   it('the two GET calls the product defines as GETs write only their own row, and only with the CSRF header', async () => {
     const fresh = await createTestApp();
     try {
-      const cookie = await fresh.signIn();
+      const { cookie } = await makeOrg(fresh, EXAMPLE);
       const start = await databaseFingerprint(fresh.handle);
       // A link or a top-level navigation (no header) cannot make them write.
       for (const p of ['/api/orgs/webhook-secret', '/api/customer-billing-update-key']) {

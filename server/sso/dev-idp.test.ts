@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionCookieOf } from '../test-support';
+import { makeOrg } from '../test-support/factories';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   t = await createTestApp();
+  // Umbrella signs in through Okta; Plainco has no SSO provider.
+  await makeOrg(t, {
+    name: 'Umbrella',
+    sso: 'okta',
+    admin: { name: 'Sam Sso', email: 'sso.admin@umbrella.test', password: null },
+  });
+  await makeOrg(t, { name: 'Plainco', admin: { email: 'admin@plainco.test' } });
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -19,7 +27,7 @@ function form(fields: Record<string, string>) {
 
 describe('development identity provider', () => {
   it('shows an accessible sign-in page for an SSO organization, pre-filled with its admin', async () => {
-    const res = await t.app.request('/api/oauth/login?slug=globex');
+    const res = await t.app.request('/api/oauth/login?slug=umbrella');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     const html = await res.text();
@@ -28,7 +36,7 @@ describe('development identity provider', () => {
     expect(html).toMatch(/<main>/);
     expect(html).toMatch(/<h1>Sign in with Okta<\/h1>/);
     expect(html).toMatch(/<label for="email">Email<\/label>/);
-    expect(html).toMatch(/id="email"[^>]*value="sso\.admin@globex\.test"/);
+    expect(html).toMatch(/id="email"[^>]*value="sso\.admin@umbrella\.test"/);
     expect(html).toMatch(/>Sign in<\/button>/);
     expect(html).toMatch(/>Deny<\/button>/);
   });
@@ -45,7 +53,7 @@ describe('development identity provider', () => {
   it('signing in creates a session and redirects to /sso-login', async () => {
     const res = await t.app.request(
       '/api/oauth/login',
-      form({ slug: 'globex', email: 'SSO.Admin@globex.test', action: 'signin' }),
+      form({ slug: 'umbrella', email: 'SSO.Admin@umbrella.test', action: 'signin' }),
     );
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/sso-login');
@@ -53,30 +61,30 @@ describe('development identity provider', () => {
     expect(res.headers.get('set-cookie')).toMatch(/HttpOnly/);
     const s = await t.call('GET', '/api/session', { cookie });
     expect(s.status).toBe(200);
-    expect(s.data.user).toEqual({ name: 'Sam Sso', email: 'sso.admin@globex.test' });
+    expect(s.data.user).toEqual({ name: 'Sam Sso', email: 'sso.admin@umbrella.test' });
     expect(s.data.organization.ssoProvider).toBe('okta');
   });
 
   it('redirects to the error page for deny, unknown users and unknown or non-SSO organizations', async () => {
     const cases: Array<[Record<string, string>, string]> = [
       [
-        { slug: 'globex', email: 'sso.admin@globex.test', action: 'deny' },
+        { slug: 'umbrella', email: 'sso.admin@umbrella.test', action: 'deny' },
         '/error?type=oauth-access-denied',
       ],
       [
-        { slug: 'globex', email: 'stranger@globex.test', action: 'signin' },
+        { slug: 'umbrella', email: 'stranger@umbrella.test', action: 'signin' },
         '/error?type=sso-unauthorized',
       ],
       [
-        { slug: 'globex', email: 'admin@acme.test', action: 'signin' },
+        { slug: 'umbrella', email: 'admin@plainco.test', action: 'signin' },
         '/error?type=sso-unauthorized',
       ],
       [
-        { slug: 'nope', email: 'sso.admin@globex.test', action: 'signin' },
+        { slug: 'nope', email: 'sso.admin@umbrella.test', action: 'signin' },
         '/error?type=oauth-unauthorized',
       ],
       [
-        { slug: 'acme', email: 'admin@acme.test', action: 'signin' },
+        { slug: 'plainco', email: 'admin@plainco.test', action: 'signin' },
         '/error?type=oauth-unauthorized',
       ],
     ];
