@@ -205,10 +205,7 @@ describe('POST /orgs/create-members', () => {
     // A duplicate left out creates no row either.
     const deviceCount = async () =>
       (
-        await t.db
-          .select({ n: count() })
-          .from(devicesTable)
-          .where(eq(devicesTable.orgId, org.id))
+        await t.db.select({ n: count() }).from(devicesTable).where(eq(devicesTable.orgId, org.id))
       )[0]?.n;
     const before = await deviceCount();
     expect(before).toBe(2);
