@@ -13,7 +13,7 @@ const SHELL = [
   /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|clsx|tailwind-merge|class-variance-authority)[\\/]/,
   /node_modules[\\/]@radix-ui[\\/]react-(slot|compose-refs)[\\/]/,
   /[\\/]ui[\\/]lib[\\/]/,
-  /[\\/]ui[\\/]primitives[\\/](icons|button|link|text-field|password-field|auth-card|banner|spinner|page-frame|visually-hidden)[\\/]/,
+  /[\\/]ui[\\/]primitives[\\/](icons|button|link|text-field|password-field|auth-card|banner|spinner|page-frame|header-nav|visually-hidden)[\\/]/,
   /[\\/]ui[\\/]primitives[\\/]toaster[\\/]toaster-store\.ts$/,
   /[\\/]app[\\/](routing|config\.ts|messages|session|api|analytics|privacy|errors|frame)/,
   /[\\/]app[\\/]auth[\\/]sign-in-rules\.ts$/,

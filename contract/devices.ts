@@ -71,6 +71,8 @@ export const DevicePage = z.looseObject({
   ...messageFields,
   devices: z.array(Device),
   totalPages: z.number().check(z.int(), z.minimum(0)),
+  /** Devices in the whole list (all pages), for '1–50 of 249 devices'; our addition. */
+  total: z.optional(z.number().check(z.int(), z.minimum(0))),
 });
 export type DevicePage = z.infer<typeof DevicePage>;
 

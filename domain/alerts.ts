@@ -31,3 +31,22 @@ export type KnownAlertSeverity = (typeof KNOWN_ALERT_SEVERITIES)[number];
  */
 export const ALERT_PAGE_SIZES = [20, 30, 40, 50, 100] as const;
 export const DEFAULT_ALERT_PAGE_SIZE = 50;
+
+/** Sortable columns of the alerts console (server-side, across all pages; `?sort=&order=`). */
+export const ALERT_SORT_COLUMNS = [
+  'alertName',
+  'severity',
+  'alertStatus',
+  'device',
+  'memberName',
+  'scanTime',
+] as const;
+export type AlertSortColumn = (typeof ALERT_SORT_COLUMNS)[number];
+
+/** Severity order of the console's Severity sort: most severe first, unknown severities last. */
+export const ALERT_SEVERITY_RANK: Readonly<Record<string, number>> = {
+  critical: 0,
+  high: 1,
+  suspicious: 2,
+  low: 3,
+};

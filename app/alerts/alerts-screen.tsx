@@ -166,6 +166,8 @@ export default function AlertsScreen() {
             <DataTable
               aria-label="Alert list"
               columns={alertColumns}
+              // Expanding an alert must not move the columns (docs/decisions/044).
+              fixedColumnWidths
               data={rows}
               getRowId={(a) => a.scanId}
               sorting={sorting}

@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import { useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { EMAIL_MAX_LENGTH } from '@domain/accounts';
 import { AuthCard } from '@ui/primitives/auth-card/auth-card';
 import { Banner } from '@ui/primitives/banner/banner';
@@ -16,6 +17,7 @@ import { AppLink } from '../routing/app-link';
 import { landingPath, paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { sessionStore } from '../session/session';
+import type { LoginState } from './lookup-screen';
 import { canSubmitSignIn, emailError } from './sign-in-rules';
 
 /** What a failed sign-in shows (docs/product/sign-in.md, 'Sign in'). */
@@ -30,11 +32,20 @@ export function loginFailureMessages(error: unknown): ServerMessage[] {
 export default function LoginScreen() {
   usePageTitle('Sign In');
   const [, navigate] = useLocation();
+  // 'Sign in to Acme': the name as typed on the lookup, else the lookup name in the address
+  // (a bookmarked or reloaded /login?slug=acme).
+  const state = useHistoryState<LoginState | null>();
+  const slug = new URLSearchParams(useSearch()).get('slug')?.trim();
+  const organization = state?.organization || slug || null;
   const [failures, setFailures] = useState<ServerMessage[]>([]);
   // Plain state keeps the form library out of the first load (README, 'Performance'). Like the
   // other forms, a field is validated once it has been left, then on every change (decision 003).
   const [values, setValues] = useState({ email: '', password: '' });
   const [touched, setTouched] = useState({ email: false, password: false });
+  // Email is focused when the screen opens: leaving it before the user did anything in it (to
+  // follow 'Forgot Password?') must not flash 'Email is required' and move the link under the
+  // pointer. A field counts as left once the user has pressed a key or the pointer in it.
+  const [used, setUsed] = useState({ email: false, password: false });
   const [submitting, setSubmitting] = useState(false);
   const errors = {
     email: touched.email ? (emailError(values.email) ?? undefined) : undefined,
@@ -46,7 +57,11 @@ export default function LoginScreen() {
     error: errors[name],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
       setValues((v) => ({ ...v, [name]: event.target.value })),
-    onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
+    onKeyDown: () => setUsed((u) => (u[name] ? u : { ...u, [name]: true })),
+    onPointerDown: () => setUsed((u) => (u[name] ? u : { ...u, [name]: true })),
+    onBlur: () => {
+      if (used[name] || values[name] !== '') setTouched((t) => ({ ...t, [name]: true }));
+    },
   });
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -75,6 +90,14 @@ export default function LoginScreen() {
   return (
     <AuthCard
       title="Account Sign In"
+      description={
+        organization ? (
+          <>
+            Sign in to <span className="font-semibold text-ink">{organization}</span>.{' '}
+            <AppLink to={paths.lookUp}>Not your organization?</AppLink>
+          </>
+        ) : undefined
+      }
       footer={<AppLink to={paths.passwordReset}>Forgot Password?</AppLink>}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in">
@@ -87,6 +110,7 @@ export default function LoginScreen() {
           {...field('email')}
           type="email"
           label="Email"
+          autoFocus
           autoComplete="username"
           inputMode="email"
           maxLength={EMAIL_MAX_LENGTH}

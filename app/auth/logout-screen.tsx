@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { Spinner } from '@ui/primitives/spinner/spinner';
 import { analytics } from '../analytics/instance';
+import { messages } from '../messages/messages';
+import { notify } from '../messages/toasts';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { sessionStore } from '../session/session';
@@ -18,6 +20,7 @@ export default function LogoutScreen() {
     void signOut().then(() => {
       sessionStore.dispatch({ type: 'Delete' });
       navigate(paths.lookUp, { replace: true });
+      notify.info(messages.signedOut);
     });
   }, [navigate, signOut]);
 

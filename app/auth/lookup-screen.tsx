@@ -17,6 +17,11 @@ import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { goToSsoLogin } from '../session/sso';
 
+/** What the lookup hands to the sign-in screen (navigation state). */
+export interface LoginState {
+  organization?: string;
+}
+
 export default function LookupScreen() {
   usePageTitle('Lookup');
   const [, navigate] = useLocation();
@@ -42,7 +47,10 @@ export default function LookupScreen() {
       const result = await api.call(lookupOrg, { body: { slug } });
       // The button stays busy while the browser leaves for the identity provider.
       if (result.sso) await goToSsoLogin(slug);
-      navigate(`${paths.login}?slug=${encodeURIComponent(slug)}`);
+      // The name as typed travels along, so the sign-in can say where it signs in to.
+      navigate(`${paths.login}?slug=${encodeURIComponent(slug)}`, {
+        state: { organization: organization.trim() } satisfies LoginState,
+      });
     } catch (error) {
       reportUnexpected(error, { action: 'lookupOrg' });
       setFailure(messages.lookupFailed);
@@ -76,6 +84,8 @@ export default function LookupScreen() {
         <TextField
           name="organization"
           label="Organization Name"
+          // The screen's one task starts here (no Tab through the header first).
+          autoFocus
           placeholder="my-organization-name"
           autoComplete="organization"
           autoCapitalize="none"

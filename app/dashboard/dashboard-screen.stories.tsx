@@ -51,6 +51,7 @@ export const Default: Story = {
       expect(within(table).getAllByRole('checkbox', { name: /^Select row/ })).toHaveLength(50),
     );
     await expect(canvas.getByText('Our New Portal is Live!')).toBeVisible();
+    await expect(canvas.getByText('1–50 of 137 devices')).toBeVisible();
   },
 };
 
@@ -78,12 +79,30 @@ export const Loading: Story = {
   },
 };
 
+/** A new organization: no devices yet, and the way to invite members (not "no match"). */
 export const Empty: Story = {
   parameters: { msw: { handlers: [mockEndpoint(listDevices, emptyDevicePage)] } },
   play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('No devices match these filters.'),
-    ).toBeVisible();
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('No devices yet')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Invite members' })).toHaveAttribute(
+      'href',
+      '/member-management',
+    );
+    await expect(canvas.queryByText('No devices match these filters.')).toBeNull();
+  },
+};
+
+/** Filters match nothing: say so, with the way out. */
+export const NoMatch: Story = {
+  parameters: {
+    path: '/dashboard?enrolled=false&severity=critical',
+    msw: { handlers: [mockEndpoint(listDevices, emptyDevicePage)] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('No devices match these filters.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Clear filters' })).toBeVisible();
   },
 };
 
@@ -95,6 +114,37 @@ export const Failed: Story = {
     await expect(alerts.map((a) => a.textContent).join(' ')).toContain(
       'Failed to get dashboard rows',
     );
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeVisible();
+  },
+};
+
+/** Retry fetches the page again; the rows replace the error. */
+export const FailedThenRetry: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        (() => {
+          let calls = 0;
+          return mockEndpoint(listDevices, (request) =>
+            ++calls === 1
+              ? { status: 500 }
+              : devicePage(
+                  acmeDevices,
+                  Number(new URL(request.url).searchParams.get('page') ?? 1),
+                  50,
+                ),
+          );
+        })(),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Retry' }));
+    const table = canvas.getByRole('table', { name: 'Devices' });
+    await waitFor(() =>
+      expect(within(table).getAllByRole('checkbox', { name: /^Select row/ })).toHaveLength(50),
+    );
   },
 };
 
@@ -105,7 +155,9 @@ export const UnenrollConfirmation: Story = {
     const boxes = await canvas.findAllByRole('checkbox', { name: /^Select row/ });
     await userEvent.click(boxes[0]!);
     await userEvent.click(boxes[1]!);
-    await userEvent.click(canvas.getByRole('button', { name: 'Unenroll (2)' }));
+    const bulk = canvas.getByRole('group', { name: 'Selected devices' });
+    await expect(bulk).toHaveTextContent('2 selected');
+    await userEvent.click(within(bulk).getByRole('button', { name: 'Unenroll' }));
     const dialog = await within(document.body).findByRole('alertdialog');
     await expect(dialog).toHaveTextContent('Unenroll 2 device(s)?');
   },

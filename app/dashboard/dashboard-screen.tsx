@@ -13,6 +13,7 @@ import { analytics } from '../analytics/instance';
 import { config } from '../config';
 import { messages } from '../messages/messages';
 import { notify } from '../messages/toasts';
+import { AppLink } from '../routing/app-link';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { applyFilterChange, FILTER_GROUPS, filterMenuValue } from './dashboard-filters';
@@ -22,7 +23,9 @@ import {
   type DashboardQuery,
 } from './dashboard-query';
 import { deviceColumns } from './device-columns';
-import { AddMembersHint } from './add-members-hint';
+import { HIDE_NEW_PORTAL_NOTICE_COOKIE, readCookie, writeCookie } from '../session/cookies';
+import { AddMembersHint, HIDE_HINT_DAYS } from './add-members-hint';
+import { rangeText } from './range-text';
 import { useDevicePages, useUnenroll } from './use-device-pages';
 
 /**
@@ -39,7 +42,8 @@ export default function DashboardScreen() {
   const [location, navigate] = useLocation();
   const navigationState = useHistoryState<DashboardNavigationState | null>();
   const query = useMemo(() => parseDashboardQuery(search), [search]);
-  const { devices, totalPages, loading, failed } = useDevicePages(query);
+  const { devices, totalPages, total, loading, failed, retry } = useDevicePages(query);
+  const filtered = query.enrolled !== null || query.severity.length > 0;
   const unenroll = useUnenroll(query);
   const unenrolling = unenroll.busy;
   // The table's rows render in a background (time-sliced) pass, so a page of rows arriving never
@@ -53,6 +57,10 @@ export default function DashboardScreen() {
     rows: {},
   });
   const [confirming, setConfirming] = useState(false);
+  // Dismissed once, hidden for good (a cookie, as the add-members hint).
+  const [noticeHidden, setNoticeHidden] = useState(
+    () => readCookie(HIDE_NEW_PORTAL_NOTICE_COOKIE) === 'true',
+  );
 
   const go = (next: DashboardQuery, replace = false) =>
     navigate(`${paths.dashboard}${serializeDashboardQuery(next)}`, { replace });
@@ -100,7 +108,17 @@ export default function DashboardScreen() {
       <h1 id="dashboard-heading" className="text-2xl font-semibold text-ink">
         Dashboard
       </h1>
-      <NewPortalNotice href={config.newPortalUrl} title="Our New Portal is Live!" />
+      {noticeHidden ? null : (
+        <NewPortalNotice
+          href={config.newPortalUrl}
+          title="Our New Portal is Live!"
+          dismissLabel="Dismiss the new portal notice"
+          onDismiss={() => {
+            writeCookie(HIDE_NEW_PORTAL_NOTICE_COOKIE, 'true', HIDE_HINT_DAYS);
+            setNoticeHidden(true);
+          }}
+        />
+      )}
       <AddMembersHint />
 
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -112,13 +130,23 @@ export default function DashboardScreen() {
             if (open) analytics.track('showDropdown');
           }}
         />
-        <Button
-          variant="danger"
-          disabled={selectedCodes.length === 0}
-          onClick={() => setConfirming(true)}
-        >
-          {selectedCodes.length ? `Unenroll (${selectedCodes.length})` : 'Unenroll'}
-        </Button>
+        {/* Bulk actions appear with a selection (docs/decisions/044), never as a disabled button. */}
+        {selectedCodes.length > 0 ? (
+          <div
+            role="group"
+            aria-label="Selected devices"
+            data-slot="bulk-actions"
+            className="flex items-center gap-3 rounded-control border border-brand-200 bg-brand-50 py-1 ps-3 pe-1 text-sm"
+          >
+            <span className="font-medium text-ink">{selectedCodes.length} selected</span>
+            <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
+              Unenroll
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setRowSelection({})}>
+              Clear
+            </Button>
+          </div>
+        ) : null}
       </div>
 
       <DataTable
@@ -145,9 +173,43 @@ export default function DashboardScreen() {
         // Five rows per task, so no page of rows is one long task (decision 011).
         progressiveRows={5}
         loading={rows.loading}
-        error={rows.failed ? messages.dashboardRowsFailed : undefined}
-        empty="No devices match these filters."
+        error={
+          rows.failed ? (
+            <span className="flex flex-col items-center gap-3">
+              {messages.dashboardRowsFailed}
+              <Button variant="outline" size="sm" onClick={retry}>
+                Retry
+              </Button>
+            </span>
+          ) : undefined
+        }
+        empty={
+          filtered ? (
+            <span className="flex flex-col items-center gap-3">
+              No devices match these filters.
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => go({ ...query, page: 1, enrolled: null, severity: [] })}
+              >
+                Clear filters
+              </Button>
+            </span>
+          ) : (
+            <span className="flex flex-col items-center gap-2">
+              <span className="font-medium text-ink">No devices yet</span>
+              Each member you invite gets a code to enroll a device; their devices show here.
+              <AppLink to={paths.memberManagement}>Invite members</AppLink>
+            </span>
+          )
+        }
       />
+
+      {total !== null && total > 0 && !rows.loading && !rows.failed ? (
+        <p data-slot="device-total" className="-mt-2 text-sm text-ink-muted">
+          {rangeText(query.page, query.pageSize, rows.devices.length, total)}
+        </p>
+      ) : null}
 
       <Paginator
         page={Math.min(query.page, Math.max(totalPages, 1))}

@@ -81,7 +81,7 @@ export function useDevicePages(query: DashboardQuery) {
   const currentList = listOfQuery(query);
   const key = pageKey(query, query.page);
 
-  const { data, error, isLoading } = useSWR(
+  const { data, error, isLoading, mutate } = useSWR(
     key,
     () => takeEarly(key) ?? fetchPage(query, query.page),
     {
@@ -123,8 +123,12 @@ export function useDevicePages(query: DashboardQuery) {
   return {
     devices: page?.devices ?? [],
     totalPages,
+    /** Devices in the whole list; null when the server did not say. */
+    total: page?.total ?? null,
     loading: isLoading && !page,
     failed: Boolean(error),
+    /** Fetches the page again (the error state's Retry). */
+    retry: () => void mutate(),
   };
 }
 
@@ -144,7 +148,13 @@ export function useUnenroll(query: DashboardQuery) {
       await mutate<DevicePage>(
         (k) => listOf(k) === currentList,
         (current) =>
-          current && { ...current, devices: current.devices.filter((d) => !gone.has(d.code)) },
+          current && {
+            ...current,
+            devices: current.devices.filter((d) => !gone.has(d.code)),
+            ...(current.total === undefined
+              ? {}
+              : { total: Math.max(0, current.total - gone.size) }),
+          },
         { revalidate: false },
       );
     },

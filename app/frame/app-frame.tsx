@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { Banner } from '@ui/primitives/banner/banner';
+import { HeaderNav } from '@ui/primitives/header-nav/header-nav';
 import { PageFrame } from '@ui/primitives/page-frame/page-frame';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
@@ -47,7 +48,7 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
       renderLogoLink={({ href, ...props }) => <RouterLink href={href} {...props} />}
       headerEnd={
         signedIn ? (
-          <nav aria-label="Main" className="flex items-center gap-4">
+          <HeaderNav label="Main">
             {NAV.map((item) => (
               <AppLink
                 key={item.to}
@@ -60,7 +61,7 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
                 {item.label}
               </AppLink>
             ))}
-            <span className="hidden border-s border-surface-border ps-4 text-sm text-ink-muted md:inline">
+            <span className="border-t border-surface-border pt-2 text-sm text-ink-muted md:border-s md:border-t-0 md:ps-4 md:pt-0">
               <span className="font-medium text-ink">{session.user.name}</span>
               <span aria-hidden="true"> · </span>
               <span className="sr-only">, </span>
@@ -69,7 +70,7 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
             <AppLink to={paths.logout} variant="nav">
               Sign Out
             </AppLink>
-          </nav>
+          </HeaderNav>
         ) : undefined
       }
       banner={

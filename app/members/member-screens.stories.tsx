@@ -13,6 +13,9 @@ import MemberManagementScreen from './member-management-screen';
 import MemberManualScreen from './member-manual-screen';
 import MemberSsoGroupsScreen from './member-sso-groups-screen';
 import MemberUploadScreen from './member-upload-screen';
+import SsoSetupScreen from './sso-setup-screen';
+import { sessions } from '@contract/fixtures/sessions';
+import { sessionStore } from '../session/session';
 
 const meta = {
   title: 'Screens/Members',
@@ -61,6 +64,37 @@ export const CsvUpload: Story = {
       new File(['Full Name,Email\n'], 'team.csv', { type: 'text/csv' }),
     );
     await expect(canvas.getByRole('button', { name: 'Upload' })).toBeEnabled();
+  },
+};
+
+/**
+ * A file without the required columns stays on the upload step and says which are missing (the
+ * server's text), instead of an empty review.
+ */
+export const CsvMissingColumns: Story = {
+  render: () => <MemberUploadScreen />,
+  parameters: {
+    msw: {
+      handlers: [
+        mockEndpoint(readMembers, {
+          members: [],
+          error:
+            "The file must include 'fullname' and 'email' columns; 'email' is missing. Columns found: 'Name', 'Mail Address'.",
+        }),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(
+      input,
+      new File(['Name,Mail Address\nAda,ada@acme.test\n'], 'team.csv', { type: 'text/csv' }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Upload' }));
+    await expect(await canvas.findByText('This file cannot be used')).toBeVisible();
+    await expect(canvas.getByText(/'email' is missing/)).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Add Team Members: CSV' })).toBeVisible();
   },
 };
 
@@ -163,5 +197,25 @@ export const SsoGroupsFailed: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Failed to get sso groups')).toBeVisible();
     await expect(await canvas.findByText('Nothing found')).toBeVisible();
+  },
+};
+
+/**
+ * 'Provide Your SSO Details': the Redirect URL to register with the provider shows read-only, with
+ * a copy button (the session's, here the fixture's).
+ */
+export const SsoSetup: Story = {
+  render: () => {
+    sessionStore.dispatch({ type: 'FetchSessionData', session: sessions.globex });
+    return <SsoSetupScreen />;
+  },
+  parameters: { historyState: { provider: 'okta' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const url = canvas.getByRole('textbox', { name: 'Redirect URL' });
+    await expect(url).toHaveValue('https://portal.example.test/api/oauth/callback/globex');
+    await expect(url).toHaveAttribute('readonly');
+    await expect(canvas.getByRole('button', { name: 'Copy Redirect URL' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Apply Settings' })).toBeDisabled();
   },
 };

@@ -18,6 +18,9 @@ export default function MemberUploadScreen() {
   usePageTitle('Upload Members');
   const [, navigate] = useLocation();
   const [file, setFile] = useState<File | null>(null);
+  // What the server found wrong with a file that yielded no member at all (e.g. no 'email'
+  // column): shown here, on the upload step, instead of an empty review (docs/decisions/044).
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
   const read = useReadMembersFile();
   const busy = read.busy;
 
@@ -26,6 +29,10 @@ export default function MemberUploadScreen() {
     analytics.track('uploadMembersCsvButton');
     await read.trigger(file, {
       onSuccess: (result) => {
+        if (result.members.length === 0) {
+          setFileProblem(result.error ?? messages.noMembersInFile);
+          return;
+        }
         const state: ConfirmState = { source: 'csv', members: result.members, error: result.error };
         navigate(paths.memberConfirm, { state });
       },
@@ -55,11 +62,17 @@ export default function MemberUploadScreen() {
         </Button>
       </div>
       {read.error ? <Banner kind="error">{messages.readMembersFailed}</Banner> : null}
+      {fileProblem ? (
+        <Banner kind="error" title={messages.fileNotUsable}>
+          {fileProblem}
+        </Banner>
+      ) : null}
       <FileDrop
         label="Drag and drop your CSV file here, or choose it from your computer."
         file={file}
         onFileChange={(next, via) => {
           read.clearError();
+          setFileProblem(null);
           setFile(next);
           if (via === 'select') analytics.track('uploadMembersFileSelect');
           if (via === 'drop') analytics.track('uploadMembersDrop');

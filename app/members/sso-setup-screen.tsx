@@ -8,7 +8,8 @@ import { Button } from '@ui/primitives/button/button';
 import { Link } from '@ui/primitives/link/link';
 import { StepTrail } from '@ui/primitives/step-trail/step-trail';
 import { TextField } from '@ui/primitives/text-field/text-field';
-import { links } from '../config';
+import { CopyableField } from '@ui/primitives/copyable-field/copyable-field';
+import { config, links } from '../config';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { useSession } from '../session/session';
@@ -17,6 +18,16 @@ import type { SsoSetupState } from './flow-state';
 import { useSaveSsoConfig } from './use-members';
 
 const STEPS = ['SSO Settings', 'Select Groups', 'Send Invitations'];
+
+/**
+ * The Redirect URL the administrator registers with the identity provider: the organization's
+ * own when the session carries one, else the portal's one callback address for every
+ * organization, `{API}/oauth/callback` on this origin (docs/decisions/043).
+ */
+export function ssoRedirectUrl(fromSession: string | null | undefined): string {
+  if (fromSession) return fromSession;
+  return new URL(`${config.apiUrl}/oauth/callback`, window.location.origin).href;
+}
 
 /** 'Provide Your SSO Details' (docs/product/members.md, 'SSO setup'). */
 export default function SsoSetupScreen() {
@@ -66,7 +77,12 @@ function SsoSetupForm({ provider }: { provider: SsoSetupState['provider'] }) {
         aria-label="SSO details"
         className="flex flex-col gap-4 rounded-card border border-surface-border bg-surface p-5 shadow-card"
       >
-        <TextField label="Redirect URL" value={session?.organization.redirectUrl ?? ''} readOnly />
+        <CopyableField
+          label="Redirect URL"
+          value={ssoRedirectUrl(session?.organization.redirectUrl)}
+          mono
+          hint={`Register this address as the sign-in redirect URI of the ${provider} application.`}
+        />
         <TextField
           label="Client ID"
           value={clientId}

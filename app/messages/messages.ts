@@ -14,6 +14,8 @@ export const messages = {
   resetRequestFailed: 'Failed to request password reset.',
   updatePasswordFailed: 'Failed to update password.',
   couldNotLogIn: 'Could not log in',
+  // Ours: sign-out confirms briefly on the lookup screen (docs/decisions/044).
+  signedOut: 'You have been signed out.',
 
   dashboardRowsFailed: 'Failed to get dashboard rows',
   // Unenroll has no catalogued texts; ours follow the catalogue's style.
@@ -22,6 +24,9 @@ export const messages = {
 
   // Members
   readMembersFailed: 'Failed to read members from file',
+  // Ours: a file with no usable member stays on the upload step (docs/decisions/044).
+  fileNotUsable: 'This file cannot be used',
+  noMembersInFile: 'The file holds no members. Add a row per member under the header row.',
   fetchMembersFailed: 'Failed to fetch members',
   createMembersFailed: 'Failed to create members',
   ssoGroupsFailed: 'Failed to get sso groups',

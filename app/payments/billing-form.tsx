@@ -51,14 +51,20 @@ function usePaymentUpdate({
     },
     revalidate: revalidate ?? [],
     success: messages.paymentUpdated,
+    // A declined card is said once, inline with the form the user is correcting (the catalogued
+    // text, then the card's reason), not also as a toast (docs/decisions/044).
     failure: (error) =>
       error instanceof PaymentNotUpdated
-        ? paymentFailureMessage(error.outcome)
+        ? error.outcome.kind === 'declined'
+          ? null
+          : paymentFailureMessage(error.outcome)
         : messages.updatePaymentFailed,
     onError: (error) => {
-      // A declined card also says why under the form.
       if (error instanceof PaymentNotUpdated && error.outcome.kind === 'declined') {
-        setFormError(error.outcome.cardError);
+        const catalogued = paymentFailureMessage(error.outcome);
+        setFormError(
+          [catalogued && `${catalogued}.`, error.outcome.cardError].filter(Boolean).join(' '),
+        );
       }
     },
     // The session's billing error may be gone now (PaymentUpdated keeps user and organization).

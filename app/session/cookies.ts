@@ -4,6 +4,8 @@
  */
 export const SSO_ONBOARDING_COOKIE = 'sso-onboarding';
 export const HIDE_ADD_MEMBERS_HINT_COOKIE = 'hide-add-members-hint';
+/** The new-portal notice dismissed (docs/decisions/044); lasts as long as the hint's cookie. */
+export const HIDE_NEW_PORTAL_NOTICE_COOKIE = 'hide-new-portal-notice';
 
 export function readCookie(name: string): string | null {
   const prefix = `${encodeURIComponent(name)}=`;

@@ -16,6 +16,16 @@ export function responseErrorText(error: unknown): string | null {
   const body = error.body;
   if (typeof body === 'string' && body.trim()) return body.trim();
   if (body && typeof body === 'object') {
+    // A refused request body names what is wrong with each field (server/http/route.ts: the
+    // contract's own messages, e.g. 'Enter a valid URL starting with http:// or https://'); those
+    // say more than the generic 'Invalid request body' beside them.
+    const issues = (body as { issues?: unknown }).issues;
+    if (Array.isArray(issues)) {
+      const said = issues
+        .map((issue: unknown) => (issue as { message?: unknown } | null)?.message)
+        .filter((m): m is string => typeof m === 'string' && m.trim() !== '');
+      if (said.length > 0) return [...new Set(said)].join(' ');
+    }
     const text = (body as { error?: unknown }).error;
     if (typeof text === 'string' && text.trim()) return text.trim();
     const others = error.messages.map((m) => m.text).join(' ');

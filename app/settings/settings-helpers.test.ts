@@ -42,6 +42,19 @@ describe('what a card shows inline for a failed save', () => {
     );
   });
 
+  it('what is wrong with the field, not the generic "Invalid request body"', () => {
+    const invalid = new ApiError(400, {
+      error: 'Invalid request body',
+      issues: [{ path: 'url', message: 'Enter a valid URL starting with http:// or https://' }],
+    });
+    expect(inlineFailure(invalid, 'Failed to save webhook settings.')).toBe(
+      'Enter a valid URL starting with http:// or https://',
+    );
+    // No usable issue: the error text still shows.
+    const bare = new ApiError(400, { error: 'Invalid request body', issues: [{ path: 'url' }] });
+    expect(inlineFailure(bare, 'x')).toBe('Invalid request body');
+  });
+
   it('the catalogued text when the answer has none, or there was no answer', () => {
     expect(inlineFailure(new ApiError(400, {}), 'Failed to save webhook settings.')).toBe(
       'Failed to save webhook settings.',

@@ -5,6 +5,7 @@ import { readFailure } from '../data/read-failure';
 import { swrKey } from '../data/swr-key';
 import { useMutation } from '../data/use-mutation';
 import { messages } from '../messages/messages';
+import { withDetail } from './failure';
 
 const adminsKey = swrKey(listAdmins);
 
@@ -19,7 +20,9 @@ export function useAdmins() {
     run: (values: { name: string; email: string }) => api.call(addAdmin, { body: values }),
     revalidate: [adminsKey],
     success: (_answer, values) => messages.adminInvited(values.email),
-    failure: messages.addAdminFailed,
+    // The server says why (e.g. the address already administers an organization): after the
+    // catalogued text, as for the other settings' failures.
+    failure: (error) => withDetail(messages.addAdminFailed, error),
   });
   const resend = useMutation({
     action: 'resendAdminInvite',

@@ -171,7 +171,7 @@ export async function listDevicePage(
     computeAnchors(db, where, ordering, query.pageSize),
   );
   const totalPages = Math.ceil(total / query.pageSize);
-  if (query.page > totalPages) return { devices: [], totalPages };
+  if (query.page > totalPages) return { devices: [], totalPages, total };
 
   const conditions = [where];
   const after = anchors[query.page - 2];
@@ -196,7 +196,7 @@ export async function listDevicePage(
     .where(and(...conditions))
     .orderBy(...orderBy(ordering))
     .limit(query.pageSize);
-  return { devices: rows.map(toDevice), totalPages };
+  return { devices: rows.map(toDevice), totalPages, total };
 }
 
 /** Null-valued fields are dropped (the contract's optional fields, contract/devices.ts). */

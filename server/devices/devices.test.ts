@@ -47,7 +47,7 @@ function url(params: Params): string {
 async function page(t: TestApp, cookie: string, params: Params) {
   const r = await t.call('GET', url(params), { cookie });
   expect(r.status, r.text).toBe(200);
-  return r.data as { devices: Device[]; totalPages: number };
+  return r.data as { devices: Device[]; totalPages: number; total: number };
 }
 
 /** Every page in turn; checks the page sizes (full pages, then the rest) and the page count. */
@@ -57,8 +57,11 @@ async function walk(t: TestApp, cookie: string, params: Params, pageSize: number
   for (let n = 2; n <= first.totalPages; n++) {
     const next = await page(t, cookie, { ...params, page: n, pageSize });
     expect(next.totalPages).toBe(first.totalPages);
+    expect(next.total).toBe(first.total);
     all.push(...next.devices);
   }
+  // The total line (docs/decisions/044): the filter's whole count, on every page.
+  expect(all.length).toBe(first.total);
   expect(all.length).toBeGreaterThan((first.totalPages - 1) * pageSize);
   expect(all.length).toBeLessThanOrEqual(first.totalPages * pageSize);
   for (let n = 1; n < first.totalPages; n++) {
@@ -148,6 +151,7 @@ describe("GET /orgs: the organization's devices", () => {
   it('answers each device as it is stored (byte-order text keys: the same page on every machine)', async () => {
     const first = await page(t, acme, { page: 1, pageSize: 50 });
     expect(first.totalPages).toBe(Math.ceil(DEVICES / 50));
+    expect(first.total).toBe(DEVICES);
     const expected = org.devices.map(asListed).toSorted(defaultCompare).slice(0, 50);
     expect(first.devices).toEqual(expected);
   });
@@ -167,7 +171,7 @@ describe("GET /orgs: the organization's devices", () => {
     const own = (await page(t, other.cookie, {})).devices;
     expect(codes(own).toSorted()).toEqual(other.devices.map((d) => d.code).toSorted());
     const empty = await makeOrg(t, { name: 'Empty' });
-    expect(await page(t, empty.cookie, {})).toEqual({ devices: [], totalPages: 0 });
+    expect(await page(t, empty.cookie, {})).toEqual({ devices: [], totalPages: 0, total: 0 });
   });
 });
 
@@ -209,7 +213,11 @@ describe('GET /orgs: order and paging', () => {
   });
 
   it('a page beyond the end answers no devices and the page count', async () => {
-    expect(await page(t, acme, { page: 6, pageSize: 50 })).toEqual({ devices: [], totalPages: 5 });
+    expect(await page(t, acme, { page: 6, pageSize: 50 })).toEqual({
+      devices: [],
+      totalPages: 5,
+      total: DEVICES,
+    });
     expect(await page(t, acme, { page: 999, severity: 'critical' })).toMatchObject({
       devices: [],
     });

@@ -122,6 +122,19 @@ export async function createOrgMembers(
         });
       for (const row of rows) created.push({ ...row, code: row.code as string });
     }
+    // Each new member shows on the dashboard at once, as 'Not Enrolled' under their own code, as
+    // a seeded member with a code and no device does (docs/decisions/042). Enrolling fills the
+    // row in; unenrolling removes it.
+    for (let i = 0; i < created.length; i += INSERT_CHUNK) {
+      await tx.insert(devices).values(
+        created.slice(i, i + INSERT_CHUNK).map((m) => ({
+          orgId,
+          memberId: m.id,
+          code: m.code,
+          enrolled: false,
+        })),
+      );
+    }
     await alsoInTransaction?.(tx, created);
     return created;
   });

@@ -1,7 +1,7 @@
 /** contract/members.ts endpoints: read-members, list, create (codes, invitations, duplicates). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { members } from '../db/schema';
+import { devices as devicesTable, members } from '../db/schema';
 import { ENROLLMENT_CODE_PATTERN } from '@domain/enrolment';
 import type { Mailer } from '../mail/mailer';
 import { createTestApp } from '../test-support';
@@ -173,6 +173,51 @@ describe('POST /orgs/create-members', () => {
     expect(priya?.text).toContain('Enroll with a code');
     expect(mails.filter((m) => m.subject.startsWith('Your enrolment code'))).toHaveLength(2);
     expect((await memberRows(t, org)).slice(-2).every((m) => m.invitedAt !== null)).toBe(true);
+  });
+
+  it('new members show on the dashboard at once, Not Enrolled under their own code', async () => {
+    // Example was made with members and no devices: every row the list answers is a new one.
+    const r = await create({
+      members: [
+        { name: 'Priya Patel', email: 'priya.patel@example.test' },
+        { name: 'Mateo Rossi', email: 'mateo.rossi@example.test' },
+      ],
+    });
+    expect(r.data).toEqual({ numMembersCreated: 2 });
+    const codes = (await memberRows(t, org)).slice(-2).map((m) => m.enrollmentCode);
+    const listed = await t.call('GET', '/api/orgs?enrolled=false&sort=memberName&pageSize=100', {
+      cookie: admin,
+    });
+    expect(listed.status).toBe(200);
+    const { devices, total } = listed.data as {
+      devices: Array<Record<string, unknown>>;
+      total: number;
+    };
+    for (const [i, name] of ['Priya Patel', 'Mateo Rossi'].entries()) {
+      expect(devices).toContainEqual({
+        code: codes[i],
+        memberName: name,
+        memberEmail: name.toLowerCase().replace(' ', '.') + '@example.test',
+        enrolled: false,
+      });
+    }
+    expect(total).toBe(2);
+    // A duplicate left out creates no row either.
+    const deviceCount = async () =>
+      (
+        await t.db.select({ n: count() }).from(devicesTable).where(eq(devicesTable.orgId, org.id))
+      )[0]?.n;
+    const before = await deviceCount();
+    expect(before).toBe(2);
+    const again = await create({ members: [{ name: 'Priya', email: 'PRIYA.patel@example.test' }] });
+    expect(again.data).toEqual({ numMembersCreated: 0 });
+    expect(await deviceCount()).toBe(before);
+    // Other's devices are untouched.
+    const [others] = await t.db
+      .select({ n: count() })
+      .from(devicesTable)
+      .where(eq(devicesTable.orgId, other.id));
+    expect(others?.n).toBe(other.devices.length);
   });
 
   it('email=false creates without e-mail; email-members then sends the pending ones', async () => {

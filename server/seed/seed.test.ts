@@ -109,7 +109,7 @@ describe('GET /orgs: the demo data', () => {
     const initech = await t.signIn(...signIn('admin@initech.test'));
     expect((await page(t, initech, {})).devices).toHaveLength(3);
     const newco = await t.signIn(...signIn('owner@newco.test'));
-    expect(await page(t, newco, {})).toEqual({ devices: [], totalPages: 0 });
+    expect(await page(t, newco, {})).toEqual({ devices: [], totalPages: 0, total: 0 });
     const [globex] = await t.db
       .select({ n: sql<number>`count(*)::int` })
       .from(devices)

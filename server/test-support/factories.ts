@@ -173,6 +173,14 @@ export interface OrgOptions {
   /** The default card; default visa 4242 unless the plan is 'none' or billed by invoice. */
   card?: CardSpec | null;
   members?: number | MemberSpec[];
+  /**
+   * Exactly the devices asked for: a member is NOT given a 'Not Enrolled' row of their own, as
+   * `createOrgMembers` gives a new one (docs/decisions/042). A member without a device row is a
+   * state the server still has (members made before 042; a member whose device was unenrolled),
+   * and tests count devices from what they passed in. Ask for the pending row when a test wants
+   * it: `{ member: i, code: <their code>, enrolled: false }` with model, platform, osVersion,
+   * severity and lastScanAt null.
+   */
   devices?: number | DeviceSpec[];
   alerts?: number | AlertSpec[];
   directory?: DirectorySpec;

@@ -95,8 +95,14 @@ test.describe('alerts console (Acme)', () => {
     await page.goto('/alerts-console?status=bogus');
     await expect(page).toHaveURL(/\/alerts-console$/);
     await expect(rows(page).first()).toBeVisible();
+    const severityHeader = page.getByRole('columnheader', { name: /Severity/ });
+    const before = (await severityHeader.boundingBox())!;
     await rows(page).first().locator('summary').click();
     await expect(rows(page).first().locator('details')).toHaveAttribute('open', '');
+    // Fixed column widths: expanding an alert does not move the columns.
+    const after = (await severityHeader.boundingBox())!;
+    expect(Math.abs(after.x - before.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(after.width - before.width)).toBeLessThanOrEqual(1);
   });
 
   test('a failing list shows an empty table and the message', async ({ page }) => {

@@ -63,12 +63,14 @@ test.describe('billing (Acme)', () => {
     await card.getByRole('button', { name: 'Edit Billing' }).click();
     await fillCard(page, CARDS.declined, 'Avery Admin');
     await card.getByRole('button', { name: 'Save Billing' }).click();
+    // Said once, inline (not also as a toast): the catalogued text, then the card's reason.
     await expect(
-      page.getByText('Unable to update default payment method. Try again with another card', {
-        exact: true,
-      }),
+      card.getByText(
+        'Unable to update default payment method. Try again with another card. Your card was declined.',
+        { exact: true },
+      ),
     ).toBeVisible();
-    await expect(card.getByText('Your card was declined.')).toBeVisible();
+    await expect(page.getByText(/Unable to update default payment method/)).toHaveCount(1);
     await expect(page.getByRole('textbox', { name: 'Name on card' })).toHaveValue('Avery Admin');
   });
 
@@ -137,6 +139,12 @@ test('plan: cancel → Reactivate and Delete appear; reactivate; then delete sig
   await page.goto('/settings?tab=plan');
   const plan = page.getByRole('region', { name: 'Plan' });
   await expect(plan.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
+  // The date shows once (the server's sentence spells it; the widget does not append it again).
+  const message = plan.locator('[data-slot="plan-actions-message"]');
+  await expect(message).toHaveText(
+    /^Your (plan renews|trial ends) on [A-Z][a-z]+ \d+(st|nd|rd|th), \d{4}\.$/,
+  );
+  await expect(message.locator('time')).toHaveCount(1);
   await axe();
 
   // Cancel: the dialog's texts, 'Stay Subscribed' changes nothing.

@@ -19,9 +19,17 @@ test('the dashboard lists the devices with the notice, filters and paginator', a
   await expect(page.getByText('Our New Portal is Live!')).toBeVisible();
   await expect(page.getByRole('link', { name: /Go To Portal/ })).toBeVisible();
   await expect(rows(page)).toHaveCount(50);
+  // The total line: '1–50 of N devices'.
+  await expect(page.getByText(/^1–50 of \d+ devices$/)).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible();
   await expect(page.getByLabel('Rows per page:')).toHaveValue('50');
   await axe();
+  // The notice can be dismissed, for good.
+  await page.getByRole('button', { name: 'Dismiss the new portal notice' }).click();
+  await expect(page.getByText('Our New Portal is Live!')).toHaveCount(0);
+  await page.reload();
+  await expect(rows(page)).toHaveCount(50);
+  await expect(page.getByText('Our New Portal is Live!')).toHaveCount(0);
 });
 
 test('filter by Critical: the URL carries it and every row is critical', async ({ page, axe }) => {
@@ -101,7 +109,10 @@ test('unenroll two devices: after confirming they are gone, also after a reload'
   for (const code of chosen) {
     await rows(page).filter({ hasText: code }).getByRole('checkbox').check();
   }
-  await page.getByRole('button', { name: 'Unenroll (2)' }).click();
+  // The bulk bar appears with the selection: '2 selected · Unenroll · Clear'.
+  const bulk = page.getByRole('group', { name: 'Selected devices' });
+  await expect(bulk).toContainText('2 selected');
+  await bulk.getByRole('button', { name: 'Unenroll' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Unenroll 2 device(s)?');
   await axe();
@@ -124,7 +135,10 @@ test('a failing unenroll changes nothing and says so', async ({ page }) => {
   await expect(rows(page)).toHaveCount(50);
   const code = (await rows(page).first().locator('code').textContent()) ?? '';
   await rows(page).first().getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Unenroll (1)' }).click();
+  await page
+    .getByRole('group', { name: 'Selected devices' })
+    .getByRole('button', { name: 'Unenroll' })
+    .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Unenroll' }).click();
   await expect(
     page.getByText('Failed to unenroll devices. Please try again', { exact: true }),
@@ -144,6 +158,23 @@ test('a server error on the list says so', async ({ page, axe }) => {
     page.getByText('Failed to get dashboard rows', { exact: true }).first(),
   ).toBeVisible();
   await axe();
+  // Retry fetches the page again: the rows replace the error.
+  await page.unroute(/\/api\/orgs(\?|$)/);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(rows(page)).toHaveCount(50);
+});
+
+test('filters matching nothing say so and offer Clear filters', async ({ page, axe }) => {
+  await page.route(/\/api\/orgs(\?|$)/, (route) =>
+    route.fulfill({ json: { devices: [], totalPages: 0 } }),
+  );
+  await page.goto('/dashboard?severity=critical&enrolled=false');
+  await expect(page.getByText('No devices match these filters.')).toBeVisible();
+  await axe();
+  await page.unroute(/\/api\/orgs(\?|$)/);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(rows(page)).toHaveCount(50);
 });
 
 test('no waterfall: the list request starts while the dashboard code is still loading; one session call; rows on the first render', async ({

@@ -117,6 +117,14 @@ test.describe('integrations', () => {
       await expect(save).toBeDisabled();
       await axe();
 
+      // Malformed: the field says what is wrong with the URL, not 'Invalid request body'.
+      await card.getByRole('textbox', { name: 'Webhook Url' }).fill('hooks.example.com/x');
+      await save.click();
+      await expect(card.getByRole('textbox', { name: 'Webhook Url' })).toHaveAccessibleDescription(
+        /Enter a valid URL starting with http:\/\/ or https:\/\//,
+      );
+      await expect(page.getByText('Invalid request body')).toHaveCount(0);
+
       // Unreachable: a closed port answers with the error line under the input.
       await card.getByRole('textbox', { name: 'Webhook Url' }).fill('http://127.0.0.1:9/nothing');
       await save.click();

@@ -70,6 +70,10 @@ test.describe('adding members (Acme)', () => {
     await expect(
       page.getByText('Invitations are being sent to 2 organization member(s)', { exact: true }),
     ).toBeVisible();
+    // The newcomer shows on the dashboard at once, Not Enrolled (docs/decisions/042).
+    await page.goto('/dashboard?enrolled=false&pageSize=100');
+    const row = page.getByRole('row').filter({ hasText: newcomer.name });
+    await expect(row).toContainText('Not Enrolled');
 
     await expect.poll(async () => (await outboxTo(request, newcomer.email)).length).toBe(1);
     expect((await outboxTo(request, 'dana.lee@acme.test')).length).toBe(danaBefore + 1);
@@ -113,18 +117,30 @@ test.describe('adding members (Acme)', () => {
     await axe();
   });
 
-  test('a CSV without an e-mail column: the error is shown on the page', async ({ page }) => {
+  test('a CSV without an e-mail column stays on the upload step and says what is missing', async ({
+    page,
+    axe,
+  }) => {
+    // Changed on purpose (docs/decisions/044): a file with no usable member no longer goes on to
+    // an empty review ("0 of 0 member(s)"); the upload step names the missing columns.
     await page.goto('/member-upload');
     await page
       .locator('input[type="file"]')
       .setInputFiles(csv('Full Name,Phone\r\nNo Mail,555-0100\r\n'));
     await page.getByRole('button', { name: 'Upload' }).click();
-    await expect(page).toHaveURL(/\/member-confirm$/);
-    const problem = page.getByRole('region', { name: 'Review Your Members' }).getByRole('status');
-    await expect(problem).toContainText("'email' is missing");
+    await expect(page.getByText('This file cannot be used')).toBeVisible();
+    await expect(page).toHaveURL(/\/member-upload$/);
     // Shown once, on the page: not also as a toast.
     await expect(page.getByText(/'email' is missing/)).toHaveCount(1);
-    await expect(page.getByRole('button', { name: 'Send Invitations' })).toBeDisabled();
+    await axe();
+    // Neither column: both named.
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles(csv('Person,Phone\r\nAda Lovelace,555-0100\r\n'));
+    await expect(page.getByText('This file cannot be used')).toBeHidden();
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText(/'fullname' and 'email' are missing/)).toBeVisible();
+    await expect(page).toHaveURL(/\/member-upload$/);
   });
 
   test('a file of another type is refused; a failing upload says so', async ({ page }) => {

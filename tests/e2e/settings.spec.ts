@@ -52,6 +52,22 @@ test.describe('settings (Acme)', () => {
     await axe();
   });
 
+  test('adding an existing administrator says the address is already one; the form keeps it', async ({
+    page,
+  }) => {
+    await page.goto('/settings?tab=admin');
+    await page.getByRole('textbox', { name: 'Full Name' }).fill('Avery Again');
+    await page.getByRole('textbox', { name: 'Email' }).fill(demo.avery.email);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(
+      page.getByText(
+        'Failed to add admin. This e-mail address already belongs to an administrator. Each address can administer one organization.',
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(demo.avery.email);
+  });
+
   test('a three-day-old invite offers Resend, and resending e-mails the admin', async ({
     page,
     request,

@@ -30,10 +30,17 @@ test.describe('signed-out flows', () => {
 
   test('Acme → sign in as Avery → dashboard → logout → lookup', async ({ page, axe }) => {
     await page.goto('/look-up');
+    // Each signed-out screen starts at its first field.
+    await expect(page.getByRole('textbox', { name: 'Organization Name' })).toBeFocused();
     await page.getByRole('textbox', { name: 'Organization Name' }).fill('  AC me ');
     await page.getByRole('button', { name: 'Lookup' }).click();
     await expect(page).toHaveURL(/\/login\?slug=acme$/);
     await expect(page.getByRole('heading', { name: 'Account Sign In' })).toBeVisible();
+    // The card says where it signs in to (the name as typed), and focus is on Email.
+    await expect(page.getByRole('region', { name: 'Account Sign In' })).toContainText(
+      'Sign in to AC me.',
+    );
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
     await axe();
 
     const signInButton = page.getByRole('button', { name: 'Sign In' });
@@ -65,6 +72,8 @@ test.describe('signed-out flows', () => {
 
     await page.getByRole('link', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/look-up$/);
+    // Signing out confirms briefly on the lookup screen.
+    await expect(page.getByText('You have been signed out.', { exact: true })).toBeVisible();
     expect(await eventNames()).toContain('Logout');
     // The server session is gone too: the dashboard is out of reach.
     await page.goto('/dashboard');

@@ -187,13 +187,14 @@ export function DuplicateReview({
                       : undefined
                   }
                 >
-                  <td className="px-4 py-2.5 align-middle break-words">
+                  <td className="min-w-32 px-4 py-2.5 align-middle break-words">
                     <Text data-slot="duplicate-review-name" className="font-medium">
                       {member.name}
                     </Text>
                     {excluded ? <span className="sr-only"> ({labels.excluded})</span> : null}
                   </td>
-                  <td className="px-4 py-2.5 align-middle break-all">
+                  {/* An address stays on one line; on a phone the table scrolls sideways in its own region. */}
+                  <td className="px-4 py-2.5 align-middle whitespace-nowrap">
                     <Text data-slot="duplicate-review-email">{member.email}</Text>
                   </td>
                   <td className="px-4 py-2.5 align-middle">

@@ -43,6 +43,20 @@ export const Active: Story = {
   },
 };
 
+/**
+ * The server's sentence already spells the date (every plan state): it shows once, marked up as
+ * a <time>, never appended a second time.
+ */
+export const MessageWithDate: Story = {
+  args: { statusMessage: 'Your plan renews on December 12th, 2026.' },
+  play: async ({ canvasElement }) => {
+    const message = canvasElement.querySelector('[data-slot="plan-actions-message"]');
+    await expect(message).toHaveTextContent(/^Your plan renews on December 12th, 2026\.$/);
+    await expect(message?.querySelectorAll('time')).toHaveLength(1);
+    await expect(message?.querySelector('time')).toHaveTextContent('December 12th, 2026');
+  },
+};
+
 export const Trialing: Story = {
   args: { status: 'trialing', statusMessage: 'Your trial ends on' },
   play: async ({ canvasElement }) => {

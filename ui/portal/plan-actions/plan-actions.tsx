@@ -81,6 +81,38 @@ export function PlanStatusBadge({
   );
 }
 
+/**
+ * The status message with its date once: a message that already spells the date ('Your plan renews
+ * on December 13th, 2026.', as the server writes it) gets that part marked up as a <time>; a
+ * message without it ('Your trial ends on') is followed by the date.
+ */
+function StatusSentence({ message, date }: { message: React.ReactNode; date: number | null }) {
+  if (date === null) return <>{message}</>;
+  const formatted = formatSecondsDate(date);
+  const time = (
+    <time dateTime={secondsToDate(date).toISOString()} className="font-medium">
+      {formatted}
+    </time>
+  );
+  if (typeof message === 'string' && message.includes(formatted)) {
+    const at = message.indexOf(formatted);
+    return (
+      <>
+        {message.slice(0, at)}
+        {time}
+        {message.slice(at + formatted.length)}
+      </>
+    );
+  }
+  return (
+    <>
+      {message}
+      {message ? ' ' : null}
+      {time}
+    </>
+  );
+}
+
 export type PlanActionsProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   /** The plan's status from the server: active, trialing, past_due, canceled, none, invoice, … */
   status: string;
@@ -165,13 +197,7 @@ export function PlanActions({
         </p>
         {statusMessage || date !== null ? (
           <p data-slot="plan-actions-message" className="text-base text-ink">
-            {statusMessage}
-            {statusMessage && date !== null ? ' ' : null}
-            {date !== null ? (
-              <time dateTime={secondsToDate(date).toISOString()} className="font-medium">
-                {formatSecondsDate(date)}
-              </time>
-            ) : null}
+            <StatusSentence message={statusMessage} date={date} />
           </p>
         ) : null}
       </div>

@@ -9,7 +9,7 @@ import { useControllableState } from '../../lib/use-controllable-state';
 
 export const confirmDialogVariants = cva(
   [
-    'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4',
+    'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4',
     'overflow-y-auto rounded-card bg-surface p-6 text-sm text-ink shadow-toast',
   ],
   {
@@ -129,7 +129,10 @@ export function ConfirmDialog({
               {alert}
             </Banner>
           ) : null}
-          <div data-slot="confirm-dialog-actions" className="mt-2 flex justify-end gap-3">
+          <div
+            data-slot="confirm-dialog-actions"
+            className="sticky -bottom-6 -mx-6 mt-2 -mb-6 flex flex-wrap justify-end gap-3 bg-surface px-6 pb-6"
+          >
             <AlertDialog.Cancel asChild>
               <Button variant="outline" disabled={busy}>
                 {cancelLabel}

@@ -154,6 +154,24 @@ describe('DataTable rendering', () => {
     expect(cellsOf(bodyRows()[49]!)[2]!.style.width).toBe('150px');
   });
 
+  it('the resize handles are one Tab stop; ArrowUp / ArrowDown move between them', () => {
+    render(<ControlledTable />);
+    const handles = screen.getAllByRole('separator');
+    expect(handles.length).toBeGreaterThan(1);
+    expect(handles.map((h) => h.tabIndex)).toEqual([0, ...handles.slice(1).map(() => -1)]);
+    handles[0]!.focus();
+    fireEvent.keyDown(handles[0]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(handles[1]);
+    // The handle last used keeps the Tab stop.
+    expect(screen.getAllByRole('separator').map((h) => h.tabIndex)).toEqual([
+      -1,
+      0,
+      ...handles.slice(2).map(() => -1),
+    ]);
+    fireEvent.keyDown(handles[1]!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(handles[0]);
+  });
+
   it('shows a parent indeterminate while only some of its sub-rows are selected', () => {
     const team: Item = {
       id: 'team',

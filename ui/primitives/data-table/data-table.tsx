@@ -64,6 +64,13 @@ export type DataTableProps<TData> = Omit<React.ComponentProps<'table'>, 'childre
 
     /** Drag (or arrow keys on) the handle at each header's end to resize; widths never go below 0. */
     enableColumnResizing?: boolean;
+    /**
+     * Column widths from the columns' `size`, fixed (CSS `table-layout: fixed`) so content that
+     * changes (an expanded row, a longer value on the next page) never re-lays out the columns.
+     * The table still fills its container; it scrolls sideways below the sizes' sum. Implied by
+     * `enableColumnResizing`.
+     */
+    fixedColumnWidths?: boolean;
     columnSizing?: ColumnSizingState;
     defaultColumnSizing?: ColumnSizingState;
     onColumnSizingChange?: (columnSizing: ColumnSizingState) => void;
@@ -118,6 +125,7 @@ export function DataTable<TData>({
   columnSizing: columnSizingProp,
   defaultColumnSizing = NO_SIZING,
   onColumnSizingChange,
+  fixedColumnWidths = false,
   maxHeight,
   loading = false,
   loadingRowCount = 5,
@@ -173,6 +181,18 @@ export function DataTable<TData>({
   });
 
   const captionId = React.useId();
+  // The resize handles' one Tab stop: the last one focused, else the first resizable column's.
+  const [resizeColumn, setResizeColumn] = React.useState<string | null>(null);
+  const resizableIds = enableColumnResizing
+    ? table
+        .getVisibleLeafColumns()
+        .filter((c) => c.getCanResize())
+        .map((c) => c.id)
+    : [];
+  const resizeStop =
+    resizeColumn !== null && resizableIds.includes(resizeColumn)
+      ? resizeColumn
+      : (resizableIds[0] ?? null);
   const columnCount = table.getVisibleLeafColumns().length;
   const rows = table.getRowModel().rows;
   const showingRows = !loading && !error && rows.length > 0;
@@ -265,10 +285,17 @@ export function DataTable<TData>({
         aria-busy={loading || undefined}
         className={cn(
           dataTableVariants({ density }),
-          enableColumnResizing && 'table-fixed',
+          (enableColumnResizing || fixedColumnWidths) && 'table-fixed',
           className,
         )}
-        style={{ ...(enableColumnResizing ? { width: table.getTotalSize() } : {}), ...style }}
+        style={{
+          ...(enableColumnResizing
+            ? { width: table.getTotalSize() }
+            : fixedColumnWidths
+              ? { minWidth: table.getTotalSize() }
+              : {}),
+          ...style,
+        }}
         {...props}
       >
         {caption ? (
@@ -289,7 +316,9 @@ export function DataTable<TData>({
                   header={header}
                   table={table}
                   resizable={enableColumnResizing && header.column.getCanResize()}
-                  fixedWidth={enableColumnResizing}
+                  fixedWidth={enableColumnResizing || fixedColumnWidths}
+                  resizeTabStop={header.column.id === resizeStop}
+                  onResizeFocus={setResizeColumn}
                 />
               ))}
             </tr>
@@ -430,11 +459,16 @@ function HeaderCell<TData>({
   table,
   resizable,
   fixedWidth,
+  resizeTabStop = false,
+  onResizeFocus,
 }: {
   header: Header<TData, unknown>;
   table: Table<TData>;
   resizable: boolean;
   fixedWidth: boolean;
+  /** This column's handle is the table's one Tab stop among the resize handles. */
+  resizeTabStop?: boolean;
+  onResizeFocus?: (columnId: string) => void;
 }) {
   const { column } = header;
   const sortable = column.getCanSort();
@@ -478,13 +512,29 @@ function HeaderCell<TData>({
           aria-label={`Resize ${name} column`}
           aria-valuenow={Math.round(column.getSize())}
           aria-valuemin={clampColumnSize(column.columnDef.minSize ?? 0)}
-          tabIndex={0}
+          // One Tab stop for all handles (roving): ArrowUp / ArrowDown move to the previous /
+          // next column's handle, ArrowLeft / ArrowRight resize (docs/decisions/044).
+          tabIndex={resizeTabStop ? 0 : -1}
+          aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown"
+          data-column-id={column.id}
+          onFocus={() => onResizeFocus?.(column.id)}
           data-slot="data-table-resize-handle"
           data-state={column.getIsResizing() ? 'resizing' : undefined}
           onMouseDown={header.getResizeHandler()}
           onTouchStart={header.getResizeHandler()}
           onDoubleClick={() => column.resetSize()}
           onKeyDown={(event) => {
+            if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+              event.preventDefault();
+              const handles = [
+                ...(event.currentTarget
+                  .closest('tr')
+                  ?.querySelectorAll<HTMLElement>('[data-slot="data-table-resize-handle"]') ?? []),
+              ];
+              const at = handles.indexOf(event.currentTarget);
+              handles[at + (event.key === 'ArrowDown' ? 1 : -1)]?.focus();
+              return;
+            }
             const step = event.shiftKey ? RESIZE_STEP * 5 : RESIZE_STEP;
             const delta =
               event.key === 'ArrowRight' ? step : event.key === 'ArrowLeft' ? -step : null;

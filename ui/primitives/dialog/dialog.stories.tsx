@@ -13,6 +13,8 @@ type DemoProps = {
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
   onSubmit?: (name: string) => void;
+  /** Content taller than the window. */
+  tall?: boolean;
 };
 
 /** A small form in a dialog: the shape of every form dialog of the portal. */
@@ -23,6 +25,7 @@ function DemoDialog({
   defaultOpen,
   onOpenChange,
   onSubmit,
+  tall,
 }: DemoProps) {
   const [open, setOpen] = React.useState(defaultOpen ?? false);
   const change = (next: boolean) => {
@@ -50,6 +53,14 @@ function DemoDialog({
           }}
         >
           <TextField label="Group name" name="name" defaultValue="Sales" />
+          {tall
+            ? Array.from({ length: 12 }, (_, i) => (
+                <p key={i} className="text-ink-muted">
+                  Paragraph {i + 1}. Members of this group see the same enrolment e-mail and the
+                  same reminders; renaming the group changes neither, only the filter&apos;s label.
+                </p>
+              ))
+            : null}
           <DialogFooter>
             <DialogClose>
               <Button variant="outline" disabled={dismissible === false}>
@@ -154,5 +165,22 @@ export const HiddenDescription: Story = {
       'The new name shows on the dashboard filters.',
     );
     await expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+  },
+};
+
+/**
+ * Taller than the window: the body scrolls inside the panel and the actions stay pinned to its
+ * bottom edge, always in view (the customise-email dialog on a small screen).
+ */
+export const TallContent: Story = {
+  args: { defaultOpen: true, tall: true },
+  play: async () => {
+    const dialog = await body().findByRole('dialog', { name: 'Rename group' });
+    await expect(dialog.scrollHeight).toBeGreaterThan(dialog.clientHeight);
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    const panel = dialog.getBoundingClientRect();
+    await expect(save.getBoundingClientRect().bottom).toBeLessThanOrEqual(panel.bottom);
+    await expect(panel.bottom).toBeLessThanOrEqual(window.innerHeight);
+    await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeVisible();
   },
 };

@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 
 export const dialogContentVariants = cva(
   [
-    'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4',
+    'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4',
     'overflow-y-auto rounded-card bg-surface p-6 text-sm text-ink shadow-toast',
   ],
   {
@@ -125,12 +125,19 @@ export function DialogContent({
   );
 }
 
-/** The actions row at the bottom (Cancel, Save…), end-aligned. */
+/**
+ * The actions row at the bottom (Cancel, Save…), end-aligned. A dialog taller than the window
+ * scrolls its body while this row stays pinned to the panel's bottom edge, so the actions are
+ * always in view (docs/decisions/041).
+ */
 export function DialogFooter({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div
       data-slot="dialog-footer"
-      className={cn('mt-2 flex flex-wrap justify-end gap-3', className)}
+      className={cn(
+        'sticky -bottom-6 z-10 -mx-6 mt-2 -mb-6 flex flex-wrap justify-end gap-3 bg-surface px-6 pb-6',
+        className,
+      )}
       {...props}
     />
   );

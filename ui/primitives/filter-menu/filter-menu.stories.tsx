@@ -171,14 +171,17 @@ export const Controlled: Story = {
   },
 };
 
-/** A neutral option ('All devices' means no filter) shows checked but is never counted. */
+/**
+ * A neutral option ('All devices' means no filter) shows checked but is never counted; the group
+ * heading names it instead of saying '0 selected' beside a checked item.
+ */
 export const NeutralOption: Story = {
   args: { defaultValue: { enrolled: ['all'], severity: ['critical'] } },
   play: async ({ canvasElement }) => {
     const trigger = within(canvasElement).getByRole('button', { name: 'FILTERS (1 selected)' });
     await userEvent.click(trigger);
     const menu = await body().findByRole('menu');
-    const enrolment = within(menu).getByRole('group', { name: 'Device enrolment · 0 selected' });
+    const enrolment = within(menu).getByRole('group', { name: 'Device enrolment · All devices' });
     await expect(
       within(enrolment).getByRole('menuitemcheckbox', { name: 'All devices' }),
     ).toHaveAttribute('aria-checked', 'true');

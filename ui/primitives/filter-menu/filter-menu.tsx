@@ -150,6 +150,9 @@ export function FilterMenu({
           {groups.map((group, index) => {
             const selected = selectedIn(group.id);
             const count = countSelected(group, selected);
+            // The heading agrees with the checks: a checked neutral option ('All devices') is
+            // named, not counted as '0 selected'.
+            const neutral = group.options.find((o) => o.neutral && selected.includes(o.value));
             const labelId = `${baseId}-${group.id}`;
             return (
               <React.Fragment key={group.id}>
@@ -170,7 +173,7 @@ export function FilterMenu({
                       {group.label}
                       {' · '}
                       <span data-slot="filter-menu-group-count" className="font-normal">
-                        {formatGroupCount(count)}
+                        {count === 0 && neutral ? neutral.label : formatGroupCount(count)}
                       </span>
                     </DropdownMenu.Label>
                   </div>
@@ -187,6 +190,8 @@ export function FilterMenu({
                         className={cn(
                           'flex cursor-default items-center gap-2 rounded-control px-2 py-1.5 outline-none select-none',
                           'data-[disabled]:opacity-50 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900',
+                          // Focus as visible as elsewhere (3:1 against the menu and the tint).
+                          'data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-brand-600 data-[highlighted]:outline-solid',
                         )}
                       >
                         <span
@@ -218,7 +223,7 @@ export function FilterMenu({
                           { groupId: group.id, value: null, checked: false },
                         );
                       }}
-                      className="cursor-default rounded-control px-2 py-1 text-xs font-medium text-brand-700 outline-none select-none data-[disabled]:text-ink-subtle data-[highlighted]:bg-brand-50 data-[highlighted]:underline"
+                      className="cursor-default rounded-control px-2 py-1 text-xs font-medium text-brand-700 outline-none select-none data-[disabled]:text-ink-subtle data-[highlighted]:bg-brand-50 data-[highlighted]:underline data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-brand-600 data-[highlighted]:outline-solid"
                     >
                       {clearLabel}
                     </DropdownMenu.Item>

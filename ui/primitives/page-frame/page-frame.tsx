@@ -81,9 +81,12 @@ export function PageFrame({
       >
         Skip to content
       </a>
-      <header data-slot="page-frame-header" className="border-b border-surface-border bg-surface">
+      <header
+        data-slot="page-frame-header"
+        className="relative border-b border-surface-border bg-surface"
+      >
         <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-4 px-4 sm:px-6">
-          <div className="flex items-center gap-3">
+          <div className="flex min-w-0 items-center gap-3">
             {renderLogoLink({
               href: logoHref,
               onClick: onLogoClick,

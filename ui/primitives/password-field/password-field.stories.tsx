@@ -74,6 +74,24 @@ export const WithError: Story = {
   },
 };
 
+/** The rule broken: the error that repeats the hint replaces it, shown and read once. */
+export const ErrorRepeatsHint: Story = {
+  args: {
+    label: 'Password',
+    autoComplete: 'new-password',
+    defaultValue: 'short',
+    hint: PASSWORD_HINT,
+    error: PASSWORD_HINT,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByLabelText('Password', { selector: 'input' });
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(input).toHaveAccessibleDescription(PASSWORD_HINT);
+    await expect(canvas.getAllByText(PASSWORD_HINT)).toHaveLength(1);
+  },
+};
+
 export const Disabled: Story = {
   args: { disabled: true, defaultValue: 'Sup3r$ecret' },
   play: async ({ canvasElement }) => {

@@ -64,9 +64,13 @@ export function TextField({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const hasError = error != null && error !== false && error !== '';
+  // An error that repeats the hint word for word (the password rule is both) replaces it: the
+  // sentence shows and is read once.
+  const showHint = Boolean(hint) && !(hasError && error === hint);
   const describedBy =
-    [describedByProp, hint ? hintId : null, hasError ? errorId : null].filter(Boolean).join(' ') ||
-    undefined;
+    [describedByProp, showHint ? hintId : null, hasError ? errorId : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
 
   return (
     <div
@@ -113,7 +117,7 @@ export function TextField({
           </div>
         ) : null}
       </div>
-      {hint ? (
+      {showHint ? (
         <p data-slot="text-field-hint" id={hintId} className="text-sm text-ink-muted">
           {hint}
         </p>

@@ -127,7 +127,8 @@ export function Toaster({
         className={cn(
           // Radix appends each toast to the list (DOM order oldest first); column-reverse puts the newest
           // on top, and Radix's own tab order already goes newest first.
-          'fixed end-0 top-0 z-50 m-0 flex w-full max-w-sm list-none flex-col-reverse gap-2 p-4 outline-none',
+          // Bottom right, never over the header's navigation and user menu (docs/decisions/041).
+          'fixed end-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col-reverse gap-2 p-4 outline-none',
           className,
         )}
         {...props}
