@@ -656,6 +656,12 @@ export const subscriptions = pgTable(
     trialEnd: timestamp('trial_end', tz),
     canceledAt: timestamp('canceled_at', tz),
     updatedAt: timestamp('updated_at', tz).notNull(),
+    /** The Stripe subscription this row mirrors (0010; null: offline processor or invoice). */
+    stripeSubscriptionId: text('stripe_subscription_id').unique(),
+    /** A canceled plan that still runs until then (Stripe's cancel_at_period_end). */
+    endsAt: timestamp('ends_at', tz),
+    /** Stripe's time of the newest state written: older events change nothing. */
+    stripeStateAt: timestamp('stripe_state_at', tz),
   },
   (t) => [
     check('subscriptions_status_check', oneOf(t.status)),
@@ -663,6 +669,42 @@ export const subscriptions = pgTable(
     // Unnamed in 0007_billing.sql: PostgreSQL named them.
     check('subscriptions_check', sql`${t.status} <> 'trialing' OR ${t.trialEnd} IS NOT NULL`),
     check('subscriptions_check1', sql`${t.status} <> 'canceled' OR ${t.canceledAt} IS NOT NULL`),
+    check(
+      'subscriptions_stripe_subscription_id_check',
+      sql`${t.stripeSubscriptionId} ~ '^sub_[A-Za-z0-9]{1,255}$'`,
+    ),
+  ],
+);
+
+/** One Stripe customer per organization (0010), created on first need. */
+export const stripeCustomers = pgTable(
+  'stripe_customers',
+  {
+    orgId: integer('org_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull().unique(),
+    createdAt: timestamp('created_at', tz).notNull(),
+  },
+  (t) => [
+    check('stripe_customers_customer_id_check', sql`${t.customerId} ~ '^cus_[A-Za-z0-9]{1,255}$'`),
+  ],
+);
+
+/** Stripe events already handled (0010), by id: a replay changes nothing. Not organization data. */
+export const stripeEvents = pgTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** Stripe's `created` of the event. */
+    createdAt: timestamp('created_at', tz).notNull(),
+    handledAt: timestamp('handled_at', tz).notNull(),
+  },
+  (t) => [
+    check('stripe_events_id_check', sql`${t.id} ~ '^evt_[A-Za-z0-9]{1,255}$'`),
+    check('stripe_events_type_check', sql`${t.type} <> ''`),
+    index('stripe_events_handled_at_idx').on(t.handledAt),
   ],
 );
 
