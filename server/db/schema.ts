@@ -656,7 +656,7 @@ export const subscriptions = pgTable(
     trialEnd: timestamp('trial_end', tz),
     canceledAt: timestamp('canceled_at', tz),
     updatedAt: timestamp('updated_at', tz).notNull(),
-    /** The Stripe subscription this row mirrors (0010; null: offline processor or invoice). */
+    /** The Stripe subscription this row mirrors (0012; null: offline processor or invoice). */
     stripeSubscriptionId: text('stripe_subscription_id').unique(),
     /** A canceled plan that still runs until then (Stripe's cancel_at_period_end). */
     endsAt: timestamp('ends_at', tz),
@@ -676,7 +676,7 @@ export const subscriptions = pgTable(
   ],
 );
 
-/** One Stripe customer per organization (0010), created on first need. */
+/** One Stripe customer per organization (0012), created on first need. */
 export const stripeCustomers = pgTable(
   'stripe_customers',
   {
@@ -691,7 +691,7 @@ export const stripeCustomers = pgTable(
   ],
 );
 
-/** Stripe events already handled (0010), by id: a replay changes nothing. Not organization data. */
+/** Stripe events already handled (0012), by id: a replay changes nothing. Not organization data. */
 export const stripeEvents = pgTable(
   'stripe_events',
   {

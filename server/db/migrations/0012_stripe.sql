@@ -1,4 +1,4 @@
--- Stripe (issue 23; docs/decisions/023-stripe.md). Only used when the server runs with
+-- Stripe (docs/decisions/040-stripe.md). Only used when the server runs with
 -- STRIPE_SECRET_KEY; without it these stay empty and the offline card processor works as before.
 
 -- One Stripe customer per organization, created on first need. Gone with the organization (the
