@@ -57,7 +57,7 @@ const APP_PLUMBING = [
   'errors', //      error reporting and the failure rule
   'format', //      dates and times
   'frame', //       the page frame and the toast area
-  'messages', //    every catalogued text (spec 8), toasts, the e-mail rule's texts
+  'messages', //    every catalogued text (docs/product/messages.md), toasts, e-mail rule texts
   'mocks', //       story helpers (MSW handlers, story router)
   'payments', //    the payments adapter and the card form both billing and welcome use
   'privacy', //     redaction of secrets
@@ -215,7 +215,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Style-invalidation budget (issue 9): Tailwind's group-/peer- variants on an attribute
+    // Style-invalidation budget (decision 011): Tailwind's group-/peer- variants on an attribute
     // compile to `:is(:where(.group)[data-state=checked] *)`, and with such a rule in the page
     // Chromium restyles the whole subtree of every element whose attribute changes. Selecting all
     // rows of the dashboard (100 rows changing data-state) spent 3x longer in style recalculation.

@@ -43,7 +43,8 @@ export default defineConfig({
       output: {
         // The app shell (what every first load needs, signed in or out) in one chunk instead of
         // twenty small ones: each chunk compresses on its own, and the split cost ~4 KB gzip of
-        // the 100 KB first-load budget (issue 9). Screens and their own widgets stay lazy chunks.
+        // the 100 KB first-load budget (README, 'Performance'). Screens and their own widgets stay
+        // lazy chunks.
         codeSplitting: { groups: [{ name: 'shell', test: isShellModule }] },
       },
     },

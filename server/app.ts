@@ -211,8 +211,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 /** The built portal: hashed assets cached forever, every other GET falls back to index.html. */
 function mountStatic(app: Hono<AppEnv>, root: string): void {
   const files = serveStatic({ root });
-  // gzip/deflate for the portal's text files (JS, CSS, HTML, SVG, maps): the first load is
-  // budgeted in gzip bytes (issue 9). The API routes are registered earlier and are not wrapped.
+  // gzip/deflate for the portal's text files (JS, CSS, HTML, SVG, maps): the first load is budgeted
+  // in gzip bytes (README, "Performance"). The API routes are registered earlier and are not
+  // wrapped.
   app.use('*', compress());
   // serveStatic builds its Response before onFound runs, so the caching header is set beforehand
   // (a miss falls through to a handler that sets its own).

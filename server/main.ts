@@ -4,7 +4,7 @@
  * (.data/), DATABASE_URL (Postgres instead of PGlite), NODE_ENV, PUBLIC_URL (base of e-mailed
  * links), STATIC_DIR (dist/), TRUST_PROXY=1, SEED_DEMO (development: 0 to start without the demo
  * organizations), SESSION_IDLE_MINUTES (30), DEV_PORTAL_ORIGIN (the Vite dev server, set by
- * `npm run dev`), SENTRY_DSN and CSP_CONNECT_ORIGINS (server/README.md).
+ * `npm run dev`), SENTRY_DSN and CSP_CONNECT_ORIGINS (server/README.md, "Running it").
  */
 import { createApp } from './app';
 import { serveApp } from './http/http-server';

@@ -29,7 +29,7 @@ import { alertColumns, sortAlerts } from './alert-columns';
 import { parseAlertsQuery, serializeAlertsQuery, type AlertsQuery } from './alerts-query';
 import { useAlerts, useUpdateAlerts } from './use-alerts';
 
-/** Spec 2.5: All alerts, Open alerts, Closed alerts. */
+/** docs/product/alerts.md, 'Status filter': All alerts, Open alerts, Closed alerts. */
 const STATUS_FILTER_LABELS: Record<AlertStatusFilter, string> = {
   open: 'Open alerts',
   closed: 'Closed alerts',
@@ -46,7 +46,7 @@ const STATUS_GROUP: FilterMenuGroup[] = [
   },
 ];
 
-/** 'Set status to Closed', then 'Set status to Open' (spec 2.5). */
+/** 'Set status to Closed', then 'Set status to Open' (docs/product/alerts.md, 'Bulk actions'). */
 const ACTIONS = [...ALERT_STATUSES]
   .reverse()
   .map((status) => ({ value: status, label: `Set status to ${status}` }));
@@ -84,7 +84,7 @@ export default function AlertsScreen() {
     }
   }, [canonical, location, navigate, search]);
 
-  // The table scrolls back to the top when its data changes (spec 2.5).
+  // The table scrolls back to the top when its data changes (docs/product/alerts.md, 'Alert list').
   useEffect(() => {
     tableArea.current?.querySelector('[data-slot="data-table-container"]')?.scrollTo?.({ top: 0 });
   }, [alerts]);
@@ -107,7 +107,7 @@ export default function AlertsScreen() {
     await update.trigger(
       { alertIds: plan.alertIds, status: plan.status },
       {
-        // The dropdown resets to 'Select option' (spec 4).
+        // The dropdown resets to 'Select option' (docs/product/alerts.md, 'Bulk actions').
         onSuccess: () => {
           setAction('');
           setSelection({ view: canonical, rows: {} });

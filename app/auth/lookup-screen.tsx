@@ -21,7 +21,8 @@ export default function LookupScreen() {
   usePageTitle('Lookup');
   const [, navigate] = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
-  // A one-field form: plain state keeps the form library out of the first load (issue 9).
+  // A one-field form: plain state keeps the form library out of the first load
+  // (README, 'Performance').
   const [organization, setOrganization] = useState('');
   const [submitting, setSubmitting] = useState(false);
 
@@ -36,7 +37,7 @@ export default function LookupScreen() {
     // (first-load budget, README "Performance"). The failure rule is the same: the catalogued
     // text, and a bug is reported.
     try {
-      // The endpoint's schemas load with the first call, not with the page (issue 9).
+      // The endpoint's schemas load with the first call, not with the page (README, 'Performance').
       const { lookupOrg } = await import('@contract/orgs');
       const result = await api.call(lookupOrg, { body: { slug } });
       // The button stays busy while the browser leaves for the identity provider.

@@ -19,7 +19,7 @@ export default function PasswordResetScreen() {
   const form = useForm<RecoveryValues>({
     resolver: standardSchemaResolver(recoverySchema),
     defaultValues: { email: '' },
-    // Validate a field when it is left, then on every change (spec 5: "on blur").
+    // Validate a field when it is left, then on every change (decision 003).
     mode: 'onTouched',
   });
   const email = useWatch({ control: form.control, name: 'email' });

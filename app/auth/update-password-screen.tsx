@@ -26,7 +26,7 @@ export default function UpdatePasswordScreen() {
   const form = useForm<UpdatePasswordValues>({
     resolver: standardSchemaResolver(updatePasswordSchema),
     defaultValues: { password: '', confirmPassword: '' },
-    // Validate a field when it is left, then on every change (spec 5: "on blur").
+    // Validate a field when it is left, then on every change (decision 003).
     mode: 'onTouched',
   });
   const values = useWatch({ control: form.control });

@@ -12,7 +12,7 @@ import type {
 } from '@ui/primitives/filter-menu/filter-menu';
 import type { DashboardQuery } from './dashboard-query';
 
-/** The FILTERS menu of spec 2.3: 'All devices' clears the group; severities most severe first. */
+/** The FILTERS menu (docs/product/dashboard.md, 'Filters'): 'All devices' clears the group. */
 export const FILTER_GROUPS: FilterMenuGroup[] = [
   {
     id: 'enrolled',

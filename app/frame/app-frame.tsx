@@ -33,7 +33,7 @@ const footer = {
   onSupportEmailClick: () => analytics.track('supportEmail'),
 };
 
-/** The shared frame of every screen (spec 2.1), signed in or out. */
+/** The shared frame of every screen (docs/product/README.md, 'Page frame'), signed in or out. */
 export function AppFrame({ children }: { children: React.ReactNode }) {
   const session = useSession();
   const [location, navigate] = useLocation();

@@ -72,7 +72,7 @@ function Review({ state }: { state: ConfirmState }) {
       {
         onSuccess: (result) => {
           if (state.source === 'sso') setSsoOnboarding(false);
-          // The dashboard says it (spec 2.3: a success message passed with navigation).
+          // The dashboard says it (docs/product/dashboard.md, 'Above the list').
           navigate(paths.dashboard, {
             state: { successMessage: messages.invitationsSent(result.numMembersCreated) },
           });

@@ -16,7 +16,9 @@ import { useSsoGroups } from './use-sso-groups';
 
 const STEPS = ['SSO Settings', 'Select Groups', 'Send Invitations'];
 
-/** 'Select Groups' (spec 2.4): the directory's groups whose members get invited. */
+/**
+ * 'Select Groups' (docs/product/members.md, 'Group selection'): groups whose members get invited.
+ */
 export default function MemberSsoGroupsScreen() {
   usePageTitle('Select Groups');
   const [, navigate] = useLocation();

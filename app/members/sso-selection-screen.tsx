@@ -13,7 +13,7 @@ const DESCRIPTIONS: Record<SsoProvider, string> = {
 };
 const PROVIDERS = SSO_PROVIDERS.map((p) => ({ value: p, title: p, description: DESCRIPTIONS[p] }));
 
-/** SSO provider selection (spec 2.4): each choice goes to SSO setup carrying the provider. */
+/** docs/product/members.md, 'SSO provider selection': each choice goes to SSO setup with it. */
 export default function SsoSelectionScreen() {
   usePageTitle('SSO Provider');
   const [, navigate] = useLocation();

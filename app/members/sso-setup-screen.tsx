@@ -18,7 +18,7 @@ import { useSaveSsoConfig } from './use-members';
 
 const STEPS = ['SSO Settings', 'Select Groups', 'Send Invitations'];
 
-/** 'Provide Your SSO Details' (spec 2.4). */
+/** 'Provide Your SSO Details' (docs/product/members.md, 'SSO setup'). */
 export default function SsoSetupScreen() {
   usePageTitle('Provide Your SSO Details');
   const state = useHistoryState<SsoSetupState | null>();

@@ -61,15 +61,17 @@ function sharedRoutes() {
 }
 
 /**
- * Spec 2.1: signed out, the root and any unknown path go to lookup; signed in (a session whose
- * user name is non-empty), they go to the dashboard, and so do the sign-in screens.
+ * docs/product/README.md, 'Routes': signed out, the root and any unknown path go to lookup; signed
+ * in (a session whose user name is non-empty), they go to the dashboard, and so do the sign-in
+ * screens.
  */
 export function AppRoutes() {
   const session = useSession();
   const signedIn = isSignedIn(session);
   const [location] = useLocation();
 
-  // A session error of severity 'error' sends the user to the error page (spec 2.7).
+  // A session error of severity 'error' sends the user to the error page
+  // (docs/product/messages.md, 'Error page').
   if (
     signedIn &&
     session.error?.severity === 'error' &&

@@ -10,7 +10,7 @@ import { useSession } from '../session/session';
 import { relativeTime } from './relative-time';
 import { useAdmins } from './use-admins';
 
-/** The Administrators tab (spec 2.6, 4 "Admin invite"). */
+/** The Administrators tab (docs/product/settings.md, 'Administrators'). */
 export function AdminTab() {
   const session = useSession();
   const ssoEnabled = Boolean(session?.organization.ssoProvider);

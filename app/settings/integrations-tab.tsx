@@ -17,7 +17,9 @@ import { useSession } from '../session/session';
 import { inlineFailure } from './failure';
 import { useApiToken, useConditionalAccess, useWebhook } from './use-integrations';
 
-/** The integrations tab (spec 2.6): API settings (with apiAccess), webhooks, conditional access. */
+/**
+ * The integrations tab (docs/product/integrations.md): API settings, webhooks, conditional access.
+ */
 export function IntegrationsTab() {
   const session = useSession();
   return (

@@ -4,7 +4,7 @@ import { analytics } from '../analytics/instance';
 import { links } from '../config';
 import { useMdm } from './use-mdm';
 
-/** The MDM tab (spec 2.6): the MDM Token once enabled. */
+/** The MDM tab (docs/product/settings.md, 'MDM'): the MDM Token once enabled. */
 export function MdmTab() {
   const { data, error, isLoading, update } = useMdm();
 

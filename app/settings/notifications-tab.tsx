@@ -13,7 +13,7 @@ import {
   useNotificationPreferences,
 } from './use-notifications';
 
-/** The notifications tab (spec 2.6): e-mail settings and device scan notifications. */
+/** The notifications tab (docs/product/notifications.md): e-mail settings, scan notifications. */
 export function NotificationsTab() {
   return (
     <div className="flex flex-col gap-6">

@@ -44,7 +44,9 @@ function Panel({ tab }: { tab: SettingsTab }) {
   );
 }
 
-/** Settings (spec 2.6): the tab comes from `?tab=`; switching replaces the URL. */
+/**
+ * Settings (docs/product/settings.md, 'Tabs'): the tab comes from `?tab=`; switching replaces it.
+ */
 export default function SettingsScreen() {
   usePageTitle('Settings');
   const search = useSearch();

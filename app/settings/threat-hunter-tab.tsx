@@ -18,7 +18,7 @@ const columns: ColumnDef<ThreatHunterUser>[] = [
   { id: 'status', header: 'Status', accessorFn: (u) => u.status, enableSorting: false },
 ];
 
-/** The Threat Hunter tab (spec 2.6); the settings screen only shows it with access. */
+/** The Threat Hunter tab (docs/product/settings.md, 'Threat Hunter'); shown only with access. */
 export function ThreatHunterTab() {
   const { data, error, isLoading, provision } = useThreatHunterUsers();
 

@@ -12,9 +12,10 @@ import { trialEndText } from './trial';
 import { useEmailAllMembers } from './use-welcome';
 
 /**
- * The trial welcome (spec 2.7). Reached after sign-in by an organization with no payment method
- * (session error update-payment, decision 009); anyone else goes on to the dashboard. Beginning
- * the trial stores the card, then every member is e-mailed their enrolment code.
+ * The trial welcome (docs/product/billing.md, 'Welcome'). Reached after sign-in by an organization
+ * with no payment method (session error update-payment, decision 009); anyone else goes on to the
+ * dashboard. Beginning the trial stores the card, then every member is e-mailed their enrolment
+ * code.
  */
 export default function WelcomeScreen() {
   usePageTitle('Welcome');

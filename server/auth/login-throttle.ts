@@ -1,5 +1,5 @@
 /**
- * The sign-in throttle (issue 14; the policy is written down in docs/decisions/015-sign-in-security.md).
+ * The sign-in throttle (the policy is written down in docs/decisions/015-sign-in-security.md).
  *
  * An attempt is counted BEFORE its password is verified, by one atomic upsert per scope
  * (`INSERT … ON CONFLICT DO UPDATE … RETURNING`: PostgreSQL serialises concurrent upserts of one

@@ -1,4 +1,7 @@
-/** Spec 7: GET /session, POST /login, /logout, /reset-password, /update-password. */
+/**
+ * contract/session.ts: GET /session, POST /login, /logout, /reset-password, /update-password
+ * (docs/product/sign-in.md).
+ */
 import type { Hono } from 'hono';
 import { getSession, login, logout, resetPassword, updatePassword } from '@contract/session';
 import type { Services } from '../deps';
@@ -26,8 +29,9 @@ import {
 export const LOGIN_MESSAGES = {
   /**
    * Every failed sign-in answers this, with the same status and (within noise) time: unknown
-   * address, wrong password, SSO-only administrator, invitation not accepted yet (issue 14:
-   * distinct answers told an attacker which addresses exist and how they sign in).
+   * address, wrong password, SSO-only administrator, invitation not accepted yet (distinct answers
+   * told an attacker which addresses exist and how they sign in:
+   * docs/decisions/015-sign-in-security.md).
    */
   wrongCredentials: 'Incorrect email or password.',
   loginPolicy: 'Access limited by login policy.',

@@ -4,10 +4,11 @@ import type { Organization, User } from '../db/schema';
 import type { SessionBilling } from '../billing/data';
 
 /**
- * The banner a session carries for its organization's billing state (spec 3 and 8.1), read from
- * the subscription (the one place of the plan status): a canceled plan → update-billing; no plan
- * and no card (a new organization before its trial: the app sends it to /welcome) →
- * update-payment. Both are warnings: the portal stays usable.
+ * The banner a session carries for its organization's billing state (docs/product/billing.md,
+ * docs/product/messages.md "Error banners"), read from the subscription (the one place of the plan
+ * status): a canceled plan → update-billing; no plan and no card (a new organization before its
+ * trial: the app sends it to /welcome) → update-payment. Both are warnings: the portal stays
+ * usable.
  */
 export function sessionErrorFor(billing: SessionBilling): SessionError | null {
   if (billing.status === 'canceled') {

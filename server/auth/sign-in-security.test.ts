@@ -1,7 +1,7 @@
 /**
- * Issue 14: sign-in that holds under parallel attack, answers that tell nothing, bounded hashing,
- * the idle timeout, links never built from a client-chosen Host, `__Host-` cookies, and 413
- * answers a client can read. Each test failed before its fix.
+ * Sign-in that holds under parallel attack (docs/decisions/015-sign-in-security.md), answers that
+ * tell nothing, bounded hashing, the idle timeout, links never built from a client-chosen Host,
+ * `__Host-` cookies, and 413 answers a client can read. Each test failed before its fix.
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';

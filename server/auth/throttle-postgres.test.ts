@@ -1,7 +1,8 @@
 /**
- * Issue 14 on PostgreSQL (`npm run test:postgres`; skipped on PGlite): two server instances, each
- * with its own connection pool (as two processes have), share one database. 200 parallel guesses
- * at one account, split between them, reach the password check at most 5 times in all.
+ * The sign-in throttle on PostgreSQL (docs/decisions/015-sign-in-security.md; `npm run
+ * test:postgres`; skipped on PGlite): two server instances, each with its own connection pool (as
+ * two processes have), share one database. 200 parallel guesses at one account, split between them,
+ * reach the password check at most 5 times in all.
  */
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';

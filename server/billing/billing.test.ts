@@ -1,8 +1,8 @@
 /**
- * Billing, plan and the trial welcome (issue 7): billing statement, plan, cancel / reactivate,
- * card setups through the offline card processor, the default payment method, the organization
- * delete and the development helper that creates a throw-away organization — against the seeded
- * demo data (server/seed/seed-billing.ts).
+ * Billing, plan and the trial welcome (docs/product/billing.md): billing statement, plan, cancel /
+ * reactivate, card setups through the offline card processor, the default payment method, the
+ * organization delete and the development helper that creates a throw-away organization — against
+ * the seeded demo data (server/seed/seed-billing.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -25,7 +25,10 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const DAY = 24 * 60 * 60 * 1000;
 const MASTERCARD = '5555555555554444';
 const BAD_LUHN = '4242424242424241';
-/** Discover numbers the processor called 'unknown' before issue 15 (domain/cards.ts). */
+/**
+ * Discover numbers the processor once called 'unknown' (domain/cards.ts,
+ * docs/decisions/013-domain-values-and-rules.md).
+ */
 const DISCOVER_644 = '6445644564456445';
 const DISCOVER_CO_BRANDED = '6221260000000000';
 /** Every card number sent during the run: none may be stored or logged. */
@@ -506,7 +509,7 @@ describe('Newco: the trial welcome', () => {
     });
     expect(await sessionError(t, newco)).toBeNull();
 
-    // The administrator became the first member (spec 2.7), once.
+    // The administrator became the first member (docs/product/billing.md, "Trial welcome"), once.
     const list = await t.call('GET', '/api/orgs/members', { cookie: newco });
     const owners = (list.data as { members: { email: string }[] }).members.filter(
       (m) => m.email === DEMO.newco.email,

@@ -88,9 +88,9 @@ function nextRenewal(state: SubscriptionState, now: Date): Date {
 }
 
 /**
- * The subscription after a new default card (see server/README.md, "Billing"): no plan starts
- * the trial; a plan behind on payment is paid with the new card and active again; active and
- * trialing plans stay as they are.
+ * The subscription after a new default card (docs/decisions/029-billing-plan-and-welcome.md): no
+ * plan starts the trial; a plan behind on payment is paid with the new card and active again;
+ * active and trialing plans stay as they are.
  */
 function afterNewCard(state: SubscriptionState, now: Date): SubscriptionState {
   switch (state.status) {
@@ -131,8 +131,8 @@ export function billingRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     planInfo(currentState(await findSubscription(s.db, session.org.id), s.now())),
   );
 
-  // Answers {} on success: the app shows its own message (spec 8.4), and the generic handler
-  // would show a `success` field a second time.
+  // Answers {} on success: the app shows its own message (docs/product/messages.md, "Success
+  // messages"), and the generic handler would show a `success` field a second time.
   route(app, cancelPlan, async ({ session }) => {
     const now = s.now();
     await s.db.transaction(async (tx) => {
@@ -202,8 +202,9 @@ export function billingRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
       trialStarted = state.status === 'none' && next.status === 'trialing';
       return next.status;
     });
-    // Spec 2.7: beginning the trial makes the administrator the organization's first member
-    // (no-op when they are one already); the welcome screen then e-mails every member.
+    // docs/product/billing.md, "Trial welcome": beginning the trial makes the administrator the
+    // organization's first member (no-op when they are one already); the welcome screen then
+    // e-mails every member.
     if (trialStarted) {
       await createOrgMembers(
         s.db,

@@ -1,11 +1,11 @@
 /**
- * Cross-organization access (issue 9): administrators of other organizations name every Acme
- * resource they could learn (device codes, alert scan ids, administrator and member e-mails,
- * directory groups and page cursors, payment methods, threat hunter users, Acme's org id) in every
- * call that takes one, and run every other call of the contract in their own organization. They
- * get nothing of Acme in any answer, and no row of Acme (nor of Globex or Newco) changes.
- * (Not here: the public calls anyone may make about an address, such as a password reset
- * request, and the development-only mailbox, which is global by design.)
+ * Cross-organization access (docs/decisions/021-cross-cutting-checks.md): administrators of other
+ * organizations name every Acme resource they could learn (device codes, alert scan ids,
+ * administrator and member e-mails, directory groups and page cursors, payment methods, threat
+ * hunter users, Acme's org id) in every call that takes one, and run every other call of the
+ * contract in their own organization. They get nothing of Acme in any answer, and no row of Acme
+ * (nor of Globex or Newco) changes. (Not here: the public calls anyone may make about an address,
+ * such as a password reset request, and the development-only mailbox, which is global by design.)
  *
  * Two attackers: Initech (a demo organization without API or Threat Hunter access) and
  * "Mallory", a throw-away organization given every access (API, Threat Hunter, an SSO provider)

@@ -1,11 +1,12 @@
 /**
- * Hostile input against every write call of the contract (issue 9), with the corpus of
+ * Hostile input against every write call of the contract
+ * (docs/decisions/021-cross-cutting-checks.md), with the corpus of
  * tests/fixtures/hostile/corpus.json: markup and script strings, injections, unicode edge cases
  * (RTL override, zero-width joiner, lone surrogates, NUL, emoji, 10k characters) in every string
- * field of a valid example body; wrong types in every field and for the whole body; malformed
- * JSON; bodies over the limit. Never a 500: every answer is JSON, the contract's shape for a 2xx
- * and `{error}` otherwise. What is stored comes back as the same plain text it was sent as, and
- * the invitation e-mail built from a hostile template is plain text on one subject line.
+ * field of a valid example body; wrong types in every field and for the whole body; malformed JSON;
+ * bodies over the limit. Never a 500: every answer is JSON, the contract's shape for a 2xx and
+ * `{error}` otherwise. What is stored comes back as the same plain text it was sent as, and the
+ * invitation e-mail built from a hostile template is plain text on one subject line.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -253,7 +254,7 @@ function expectedStored(sent: unknown, got: unknown): unknown {
 }
 
 describe('the corpus', () => {
-  it('has the cases the issue names', () => {
+  it('has the cases its README names', () => {
     const values = HOSTILE.map((h) => h.value);
     for (const needed of [
       '<script>alert(1)</script>',

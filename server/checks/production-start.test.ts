@@ -1,8 +1,8 @@
 /**
- * Issue 14: production starts with no demo organization (their password is published), refuses
- * SEED_DEMO=1, and `npm run org:create` is the way in: it creates an organization whose first
- * administrator sets a password through the printed link and signs in. Real processes: the
- * server as `npm run serve` starts it, the command as `npm run org:create` runs it.
+ * Production starts with no demo organization (their password is published), refuses SEED_DEMO=1,
+ * and `npm run org:create` is the way in: it creates an organization whose first administrator sets
+ * a password through the printed link and signs in (docs/decisions/015-sign-in-security.md). Real
+ * processes: the server as `npm run serve` starts it, the command as `npm run org:create` runs it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Registry check: every endpoint implemented so far has a route, and every endpoint of the
- * contract registry is either implemented or explicitly listed as belonging to a later issue.
+ * contract registry is either implemented or explicitly listed as not served yet (LATER).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ONLY_ENDPOINTS, endpoints, type EndpointName } from '@contract/api';
@@ -72,7 +72,7 @@ const IMPLEMENTED = [
   'updateNotificationPreferences',
 ] as const satisfies readonly EndpointName[];
 
-/** In the contract, not implemented yet: they belong to later issues. Remove a name when it lands. */
+/** In the contract, not implemented yet. Remove a name when its route lands. */
 const LATER = ['createOrg'] as const satisfies readonly EndpointName[];
 
 /** Routes outside the contract: the development identity provider's HTML pages. */

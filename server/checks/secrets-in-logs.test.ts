@@ -1,11 +1,12 @@
 /**
- * Secrets never reach the server's log (issue 9). Flows create every kind of secret — passwords
- * at sign-in and reset, reset and invitation tokens, the SCIM header, the MDM token, the API key,
- * the webhook secret (and a signed delivery), conditional access and SSO client secrets, card
- * client secrets and card numbers, enrolment and access codes — first on the happy path, then with
- * every secret-holding table failing (so Drizzle's errors, whose messages carry the statement's
- * parameters, reach the log) and with a failing mailer. The captured log (and the console, where
- * the background tasks of the test harness write) must hold none of them.
+ * Secrets never reach the server's log (docs/decisions/021-cross-cutting-checks.md). Flows create
+ * every kind of secret — passwords at sign-in and reset, reset and invitation tokens, the SCIM
+ * header, the MDM token, the API key, the webhook secret (and a signed delivery), conditional
+ * access and SSO client secrets, card client secrets and card numbers, enrolment and access codes —
+ * first on the happy path, then with every secret-holding table failing (so Drizzle's errors, whose
+ * messages carry the statement's parameters, reach the log) and with a failing mailer. The captured
+ * log (and the console, where the background tasks of the test harness write) must hold none of
+ * them.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,6 +1,7 @@
 /**
- * Issue 9 through the real app: security headers on every kind of answer, the CSRF rule on every
- * call that changes data, and no state change on GET (a fingerprint of the whole database).
+ * The security rules through the real app (docs/decisions/020-http-rules-and-headers.md, 021):
+ * security headers on every kind of answer, the CSRF rule on every call that changes data, and no
+ * state change on GET (a fingerprint of the whole database).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '@contract/api';
@@ -338,7 +339,7 @@ describe('no state change on GET', () => {
     }
   });
 
-  it('the two GET calls the spec makes write only their own row, and only with the CSRF header', async () => {
+  it('the two GET calls the product defines as GETs write only their own row, and only with the CSRF header', async () => {
     const fresh = await createTestApp();
     try {
       const cookie = await fresh.signIn();

@@ -199,7 +199,7 @@ export async function listDevicePage(
   return { devices: rows.map(toDevice), totalPages };
 }
 
-/** Null-valued fields are dropped (spec 3). */
+/** Null-valued fields are dropped (the contract's optional fields, contract/devices.ts). */
 function toDevice(row: {
   code: string;
   memberName: string | null;

@@ -8,7 +8,7 @@ import { listDevicePage, unenrollDevices as removeDevices } from './data';
 import { PageAnchorCache } from './page-anchors';
 
 export function devicesRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
-  // Page anchors of this process (server/README.md, "Device list").
+  // Page anchors of this process (docs/decisions/024-device-list.md).
   const anchors = new PageAnchorCache();
 
   // Scoped to the caller's organization; the session lookup read its devices_version.

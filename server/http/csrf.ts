@@ -1,6 +1,7 @@
 /**
- * The CSRF rule of the API (issue 9), as a pure function. A call that changes state (any method
- * but GET, HEAD and OPTIONS, and the few GET calls that write) must
+ * The CSRF rule of the API (docs/decisions/020-http-rules-and-headers.md), as a pure function. A
+ * call that changes state (any method but GET, HEAD and OPTIONS, and the few GET calls that write)
+ * must
  *
  * 1. not be marked by the browser as coming from another origin (`Sec-Fetch-Site` other than
  *    `same-origin` or `none`: a sibling subdomain is `same-site`, still not us);

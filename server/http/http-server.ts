@@ -4,11 +4,11 @@
  * answered before the body was needed).
  *
  * Hono's own clean-up reads such a body for 500 ms and then destroys the socket. A client that
- * sends its whole body before reading the answer (Python's http.client, curl without
- * `Expect: 100-continue`, most SDKs) and is still sending then gets a connection reset instead of
- * the 413 JSON (issue 14). Here the rest of the body is read and discarded for up to 10 s or
- * 64 MiB — enough for any client to finish sending and read the answer — and only then is the
- * connection closed.
+ * sends its whole body before reading the answer (Python's http.client, curl without `Expect:
+ * 100-continue`, most SDKs) and is still sending then gets a connection reset instead of the 413
+ * JSON (docs/decisions/015-sign-in-security.md). Here the rest of the body is read and discarded
+ * for up to 10 s or 64 MiB — enough for any client to finish sending and read the answer — and only
+ * then is the connection closed.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,7 @@
-/** The pure parts of issue 9: the policies, the headers, https detection and the CSRF rule. */
+/**
+ * The pure security rules (docs/decisions/020-http-rules-and-headers.md): the policies, the
+ * headers, https detection and the CSRF rule.
+ */
 import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,

@@ -1,8 +1,8 @@
 /**
- * Security headers of every response (issue 9), as pure functions: the Content-Security-Policy
- * of the portal, the one of the development identity provider's HTML page, the other headers, and
- * when a request counts as https (for HSTS). `app.ts` applies them; server/README.md, "Security
- * (issue 9)", explains each choice.
+ * Security headers of every response, as pure functions: the Content-Security-Policy of the portal,
+ * the one of the development identity provider's HTML page, the other headers, and when a request
+ * counts as https (for HSTS). `app.ts` applies them; docs/decisions/020-http-rules-and-headers.md
+ * explains each choice.
  */
 
 /** Stripe.js and its frames (https://docs.stripe.com/security/guide#content-security-policy). */

@@ -49,8 +49,8 @@ export async function revokeApiKey(db: Database, orgId: number): Promise<void> {
 }
 
 /**
- * The organization a presented API key belongs to, for the API a later issue exposes: null for a
- * malformed, unknown, replaced, revoked or expired key, and for an organization whose API access
+ * The organization a presented API key belongs to, for the public API that API keys open: null for
+ * a malformed, unknown, replaced, revoked or expired key, and for an organization whose API access
  * was withdrawn. Looked up by the key's sha256 (unique index); the stored and computed hashes are
  * compared once more in constant time.
  */

@@ -1,5 +1,5 @@
 /**
- * Settings part 2 (issue 8), Integrations: API key, webhook (with a real receiver on
+ * Integrations (docs/product/integrations.md): API key, webhook (with a real receiver on
  * 127.0.0.1), conditional access and its removal job — against the seeded demo data
  * (server/seed/seed-integrations.ts).
  */

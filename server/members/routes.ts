@@ -35,8 +35,9 @@ export const csvTooLargeMessage = () =>
   `The file is larger than ${CSV_MAX_BYTES / (1024 * 1024)} MB. Split it into smaller files and upload them one by one.`;
 
 /**
- * Hands the claimed invitations to the mailer after the answer (spec 8.4: 'Invitations are being
- * sent'). Claims of e-mails that failed are released, so email-members sends them later.
+ * Hands the claimed invitations to the mailer after the answer ('Invitations are being sent':
+ * docs/product/messages.md, "Success messages"). Claims of e-mails that failed are released, so
+ * email-members sends them later.
  */
 export function sendInvitations(s: Services, org: Organization, invitees: readonly Invitee[]) {
   if (invitees.length === 0) return;

@@ -1,5 +1,5 @@
 /**
- * Settings part 2 (issue 8), Notifications: e-mail preferences, the custom enrolment e-mail
+ * Notifications (docs/product/notifications.md): e-mail preferences, the custom enrolment e-mail
  * (stored as sent, e-mailed as plain text) and device scan notification preferences — against
  * the seeded demo data (server/seed/seed-integrations.ts).
  */

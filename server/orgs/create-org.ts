@@ -1,9 +1,9 @@
 /**
- * A real organization and its first administrator (issue 14): what `npm run org:create` does on
- * the configured database. Production starts with no organization at all (demo data is for
- * development only), so this is the way in: the administrator gets a single-use link, valid 24
- * hours, to choose a password; signing in then leads to the trial welcome like any new
- * organization without a plan.
+ * A real organization and its first administrator (docs/decisions/015-sign-in-security.md): what
+ * `npm run org:create` does on the configured database. Production starts with no organization at
+ * all (demo data is for development only), so this is the way in: the administrator gets a
+ * single-use link, valid 24 hours, to choose a password; signing in then leads to the trial welcome
+ * like any new organization without a plan.
  */
 import { eq } from 'drizzle-orm';
 import { isValidEmail, normalizeSlug } from '@domain/accounts';

@@ -1,4 +1,4 @@
-/** Spec 7: POST /orgs/lookup (later: the rest of /orgs). */
+/** contract/orgs.ts: POST /orgs/lookup (docs/product/sign-in.md, "Lookup"). */
 import type { Hono } from 'hono';
 import { lookupOrg } from '@contract/orgs';
 import { normalizeSlug } from '@domain/accounts';

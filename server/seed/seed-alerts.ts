@@ -1,7 +1,7 @@
 import { findDemoOrg, runSeedStepOnce } from './seed-step';
 /**
- * Demo alerts (issue 5), a seed step that runs once per database (recorded in `seed_steps`, like
- * the demo devices and the SSO directory), after those steps.
+ * Demo alerts (server/seed/README.md), a seed step that runs once per database (recorded in
+ * `seed_steps`, like the demo devices and the SSO directory), after those steps.
  *
  * Acme: 60 alerts on its seeded devices (picked with a fixed-seed PRNG from the devices that have
  * a model and a scan, ordered by code), over every severity including 'Informational' (the

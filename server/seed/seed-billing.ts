@@ -1,6 +1,7 @@
 import { findDemoOrg, runSeedStepOnce } from './seed-step';
 /**
- * Demo billing (issue 7), a seed step that runs once per database (recorded in `seed_steps`).
+ * Demo billing (server/seed/README.md), a seed step that runs once per database (recorded in
+ * `seed_steps`).
  *
  * - Acme: active, renews 20 days after the step ran, 12000 cents due, visa ending 4242.
  * - Globex: active, billed by invoice (custom billing), nothing due, no card.

@@ -1,9 +1,9 @@
 import { findDemoOrg, runSeedStepOnce } from './seed-step';
 /**
- * Demo members and devices (issue 3), a seed step that runs once per database: on the first start
- * right after the demo organizations are created, and once on a database seeded before devices
- * existed. The step is recorded in `seed_steps`, so it never runs twice; later issues add rows in
- * steps of their own and never change these.
+ * Demo members and devices (server/seed/README.md), a seed step that runs once per database: on the
+ * first start right after the demo organizations are created, and once on a database seeded before
+ * devices existed. The step is recorded in `seed_steps`, so it never runs twice; other parts of the
+ * demo add rows in steps of their own and never change these.
  *
  * Deterministic: a fixed-seed PRNG and a fixed reference time, so every machine gets the same rows
  * (and the same first page). Acme: 120 members (Dana Lee, seeded earlier, plus 119) and 250

@@ -1,5 +1,5 @@
 /**
- * Demo data of Settings part 2 (issue 8): Integrations and Notifications. A seed step that runs
+ * Demo data of Integrations and Notifications (server/seed/README.md). A seed step that runs
  * once per database (`seed_steps`), on the fixed reference time, so every machine gets the same
  * rows.
  *

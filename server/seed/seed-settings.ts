@@ -1,7 +1,7 @@
 import { findDemoOrg, runSeedStepOnce } from './seed-step';
 /**
- * Demo data of the Settings screens (issue 6), a seed step that runs once per database (recorded
- * in `seed_steps`, like the demo devices).
+ * Demo data of the Settings screens (server/seed/README.md), a seed step that runs once per
+ * database (recorded in `seed_steps`, like the demo devices).
  *
  * Acme gets two pending administrators besides Avery Admin (accepted): 'Priya Pending'
  * (priya.pending@acme.test), invited 2 hours before the step ran, so the list shows 'Invite was

@@ -1,7 +1,7 @@
 import { findDemoOrg, runSeedStepOnce } from './seed-step';
 /**
- * The simulated identity provider's directory (issue 4), a seed step that runs once per database
- * (recorded in `seed_steps`, like the demo devices), after the demo devices step.
+ * The simulated identity provider's directory (server/seed/README.md), a seed step that runs once
+ * per database (recorded in `seed_steps`, like the demo devices), after the demo devices step.
  *
  * Globex (SSO through okta): 60 directory users with @globex.test e-mails and 40 groups. The
  * first 4 users are Globex's existing members (the review screen marks them as duplicates); they

@@ -59,8 +59,8 @@ export async function revokeCredential(
 }
 
 /**
- * The organization a presented credential belongs to (for the SCIM / MDM endpoints of a later
- * issue): looked up by its sha256, so the comparison never runs over the secret itself.
+ * The organization a presented credential belongs to (for the SCIM service and the MDM
+ * endpoints): looked up by its sha256, so the comparison never runs over the secret itself.
  */
 export async function findCredentialOrg(
   db: Database,

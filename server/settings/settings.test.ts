@@ -1,6 +1,6 @@
 /**
- * Settings part 1 (issue 6): administrators and their invitations, SCIM, MDM, threat hunter
- * users — against the seeded demo data (server/seed/seed-settings.ts).
+ * Settings (docs/product/settings.md): administrators and their invitations, SCIM, MDM, threat
+ * hunter users — against the seeded demo data (server/seed/seed-settings.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -129,8 +129,8 @@ describe('administrators', () => {
     expect(mail?.text).toMatch(/^http:\/\/localhost\/update-password\/[A-Za-z0-9_-]{43}$/m);
     const token = await latestInviteToken(email);
 
-    // No password yet: the same answer as any failed sign-in (issue 14: a distinct one told
-    // anyone that this address is a pending administrator).
+    // No password yet: the same answer as any failed sign-in (a distinct one told anyone
+    // that this address is a pending administrator: docs/decisions/015-sign-in-security.md).
     const early = await t.call('POST', '/api/login', {
       json: { email, password: NEW_PASSWORD },
     });

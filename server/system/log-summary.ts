@@ -2,9 +2,9 @@ import type { Logger } from '../deps';
 
 /**
  * A warning that unauthenticated requests can cause, logged at most once per `intervalMs` as a
- * count (issue 14: each refused reset request used to write a line, so requests could flood the
- * log). The first event logs at once; events within the interval after it are counted and
- * reported by the first event after the interval.
+ * count (each refused reset request used to write a line, so requests could flood the log:
+ * docs/decisions/015-sign-in-security.md). The first event logs at once; events within the interval
+ * after it are counted and reported by the first event after the interval.
  */
 export function logAtMostEvery(
   intervalMs: number,

@@ -1,6 +1,7 @@
 /**
  * Test helper (not a test file): fingerprints of the database, to prove that a series of calls
- * changed nothing (GET calls, refused calls) or nothing of another organization (issue 9).
+ * changed nothing (GET calls, refused calls) or nothing of another organization
+ * (docs/decisions/021-cross-cutting-checks.md).
  */
 import { expect } from 'vitest';
 import type { DatabaseHandle } from '../db';

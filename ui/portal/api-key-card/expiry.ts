@@ -14,7 +14,7 @@ export type ApiKeyExpiration = TokenExpiration;
 
 export const API_KEY_EXPIRATION_OPTIONS = labelled(TOKEN_EXPIRATIONS, TOKEN_EXPIRATION_LABELS);
 
-/** Spec 9: 1 year is the default. */
+/** 1 year is the default. */
 export const DEFAULT_API_KEY_EXPIRATION: ApiKeyExpiration = DEFAULT_TOKEN_EXPIRATION;
 
 /** 'March 5th, 2025'. */

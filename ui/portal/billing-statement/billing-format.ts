@@ -10,7 +10,7 @@ const usd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
-/** Spec §9: amounts due are in cents and shown in US dollars with 2 decimals (12000 → '$120.00'). */
+/** Amounts due are in cents, shown in US dollars with 2 decimals (12000 → '$120.00'). */
 export function formatCents(cents: number): string {
   return usd.format((Number.isFinite(cents) ? cents : 0) / 100);
 }
@@ -20,7 +20,7 @@ export function formatLongDate(date: Date): string {
   return format(date, 'MMMM do, yyyy');
 }
 
-/** Spec §9: renew dates are in seconds since the epoch. */
+/** Renew dates are in seconds since the epoch. */
 export function secondsToDate(seconds: number): Date {
   return new Date(seconds * 1000);
 }
@@ -79,9 +79,10 @@ export type StatementKind = 'scheduled' | 'none' | 'custom';
 const CANCELED: SubscriptionStatus = 'canceled';
 
 /**
- * Which statement to show (spec §8.3): no subscription or a canceled one → 'none' ('No payment
- * scheduled'); invoice billing with nothing due → 'custom' ('Your organization is set up for
- * custom billing.'); otherwise the amount and date of the next payment.
+ * Which statement to show (docs/product/billing.md, 'Billing statement'): no subscription or a
+ * canceled one → 'none' ('No payment scheduled'); invoice billing with nothing due → 'custom'
+ * ('Your organization is set up for custom billing.'); otherwise the amount and date of the next
+ * payment.
  */
 export function statementKind(subscription: BillingSubscription | null): StatementKind {
   if (!subscription || subscription.status.toLowerCase() === CANCELED) return 'none';

@@ -20,7 +20,7 @@ export type { BillingSubscription } from './billing-format';
 
 export type BillingCard = { network: string; lastFour: string };
 
-/** Spec §8.3, word for word. */
+/** docs/product/messages.md, 'Billing statement texts', word for word. */
 export const BILLING_STATEMENT_TEXTS = {
   noPayment: 'No payment scheduled',
   error: 'Unable to retrieve payment details. Please try again later.',
@@ -81,10 +81,11 @@ function Item({
 }
 
 /**
- * What the organization pays and with which card (spec §2.6 billing tab, §8.3): the amount due in
- * US dollars and the renew date, or 'No payment scheduled' (canceled), or 'Your organization is
- * set up for custom billing.' (invoice with nothing due); then the card ('Visa •••• 4242', read
- * as 'Visa ending in 4242') or 'No payment method on file'. No heading: the screen's card has it.
+ * What the organization pays and with which card (docs/product/billing.md, 'Billing statement'):
+ * the amount due in US dollars and the renew date, or 'No payment scheduled' (canceled), or 'Your
+ * organization is set up for custom billing.' (invoice with nothing due); then the card ('Visa ••••
+ * 4242', read as 'Visa ending in 4242') or 'No payment method on file'. No heading: the screen's
+ * card has it.
  */
 export function BillingStatement({
   subscription,

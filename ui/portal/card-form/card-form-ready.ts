@@ -2,8 +2,8 @@
 export type CardFormCardState = { complete: boolean; error?: string | undefined };
 
 /**
- * Spec §5 (card form): the name on card is required (trimmed) and the card details must be
- * complete and without an error from the card field. Busy and disabled are the form's own.
+ * docs/product/billing.md, 'Card form': the name on card is required (trimmed) and the card details
+ * must be complete and without an error from the card field. Busy and disabled are the form's own.
  */
 export function cardFormReady({
   nameOnCard,

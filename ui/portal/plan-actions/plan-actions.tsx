@@ -18,7 +18,7 @@ export type { PlanStatusTone } from './plan-status';
 
 export type PlanDialog = 'cancel' | 'delete';
 
-/** Every text of the widget; the button and dialog texts quoted by spec §2.6 are word for word. */
+/** Every text of the widget; button and dialog texts as docs/product/billing.md quotes them. */
 export const PLAN_ACTION_TEXTS = {
   statusLabel: 'Status',
   cancelButton: 'Cancel Subscription',
@@ -108,9 +108,10 @@ export type PlanActionsProps = Omit<React.ComponentProps<'div'>, 'children'> & {
 };
 
 /**
- * The plan tab's body (spec §2.6): the status badge, the server's status message and date, and
- * the buttons the status allows: 'Cancel Subscription' (asks first), 'Reactivate Subscription'
- * (acts at once) and 'Delete Organization' (asks first). No heading: the screen's card has it.
+ * The plan tab's body (docs/product/billing.md, 'Plan tab'): the status badge, the server's status
+ * message and date, and the buttons the status allows: 'Cancel Subscription' (asks first),
+ * 'Reactivate Subscription' (acts at once) and 'Delete Organization' (asks first). No heading: the
+ * screen's card has it.
  */
 export function PlanActions({
   status,

@@ -8,7 +8,7 @@ import { Spinner } from '../spinner/spinner';
 import { TextField } from '../text-field/text-field';
 import { shouldLoadMore, toggleSelection } from './selection';
 
-/** Group search debounce (spec 9): `onSearch` fires this long after the last keystroke. */
+/** Search debounce: `onSearch` fires this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /** How far before the end of the list more items are requested. */

@@ -4,7 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { CloudIcon, FileTextIcon, KeyIcon, UserPlusIcon } from '../icons/icons';
 import { ChoiceCards, type ChoiceCardOption } from './choice-cards';
 
-/** The three member options (spec 2.4). */
+/** The three member options (docs/product/members.md, 'Options'). */
 const MEMBER_OPTIONS: ChoiceCardOption[] = [
   {
     value: 'sso',

@@ -1,7 +1,7 @@
 import type { ColumnSizingState } from '@tanstack/react-table';
 
 /**
- * A column width kept within [min, max]; never below 0 (spec §5), whatever the caller's bounds.
+ * A column width kept within [min, max]; never below 0, whatever the caller's bounds.
  * Non-finite input (NaN from a bad drag delta) falls back to the lower bound.
  */
 export function clampColumnSize(

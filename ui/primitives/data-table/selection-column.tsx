@@ -25,7 +25,7 @@ export type DataTableCheckboxProps = Omit<
  * Four elements and no component layers below this one: a Radix checkbox mounted a hidden bubble
  * input with a ResizeObserver and re-rendered to remove it, which was much of the cost of mounting
  * 100 rows and of selecting them all. The mark stays mounted, made `invisible` while unchecked:
- * mounting marks re-laid out the whole table, toggling visibility does not (issue 9). Classes
+ * mounting marks re-laid out the whole table, toggling visibility does not (decision 011). Classes
  * are chosen at render time, not by attribute selectors (the group-/peer- rule, eslint.config.js).
  */
 export function DataTableCheckbox({

@@ -37,7 +37,7 @@ export type FileDropIllustrationProps = React.ComponentProps<'svg'> & {
   state: 'upload' | 'file-added';
 };
 
-/** The upload illustration (spec 2.7): a cloud with an arrow, or a document with a check. */
+/** The upload illustration: a cloud with an arrow, or a document with a check. */
 export function FileDropIllustration({ state, className, ...props }: FileDropIllustrationProps) {
   return (
     <svg

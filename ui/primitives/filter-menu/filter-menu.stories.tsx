@@ -15,7 +15,7 @@ import { FilterMenu, type FilterMenuGroup, type FilterMenuValue } from './filter
 /** Most severe first, as the dashboard lists them. */
 const SEVERITIES = [...DEVICE_SEVERITIES].reverse();
 
-/** The dashboard's filters (spec §2.3), with the domain's texts. */
+/** The dashboard's filters (docs/product/dashboard.md, 'Filters'), with the domain's texts. */
 const DASHBOARD_GROUPS: FilterMenuGroup[] = [
   {
     id: 'enrolled',

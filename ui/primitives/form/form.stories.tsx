@@ -10,7 +10,7 @@ interface SignInValues {
   password: string;
 }
 
-/** The spec's e-mail rule (§5), inline here; the app keeps it once beside its schemas. */
+/** The e-mail rule, inline here; the app keeps it once (domain/accounts.ts). */
 function validateEmail(value: string): true | string {
   if (value.trim() === '') return 'Enter your Email';
   // eslint-disable-next-line no-control-regex

@@ -46,8 +46,8 @@ function checkProperties(page: number, pageCount: number, siblingCount = 1) {
     expect((after as number) - (before as number), context).toBeGreaterThanOrEqual(3);
   });
 
-  // Spec §2.3: with 6 or fewer pages every number shows (sibling count 1 or more; in general,
-  // whenever every page fits in the slots).
+  // docs/product/dashboard.md, 'Pages': with 6 or fewer pages every number shows (sibling count 1
+  // or more; in general, whenever every page fits in the slots).
   if (pageCount <= (siblingCount >= 1 ? 6 : slots)) {
     expect(items, context).toEqual(Array.from({ length: pageCount }, (_, i) => i + 1));
   }

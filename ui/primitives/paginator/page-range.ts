@@ -12,7 +12,7 @@ const BOUNDARY_COUNT = 1;
  * - a gap of two or more pages becomes one `'ellipsis'`; a gap of exactly one page shows that page;
  * - the bar has a constant number of slots, `2 × siblingCount + 5` (7 with the default sibling
  *   count 1), so it does not jump as the user pages; with that many pages or fewer every number
- *   shows (with sibling count 1: 7 or fewer, so 6 or fewer always do, spec §2.3).
+ *   shows (with sibling count 1: 7 or fewer, so 6 or fewer always do).
  *
  * `page` outside 1…pageCount is clamped; a pageCount below 1 gives an empty range.
  */

@@ -7,7 +7,7 @@ import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from '../icons/ico
 import { cn } from '../../lib/cn';
 import { pageRange } from './page-range';
 
-/** Page sizes the dashboard offers (spec §9). */
+/** Page sizes the dashboard offers. */
 export const DEFAULT_PAGE_SIZE_OPTIONS = PAGE_SIZE_OPTIONS;
 
 export const paginatorVariants = cva(

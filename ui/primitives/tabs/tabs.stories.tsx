@@ -7,7 +7,7 @@ import { SETTINGS_TAB_LABELS, SETTINGS_TABS } from '@domain/settings';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger, type TabsProps } from './tabs';
 
-/** The portal's settings tabs (spec 2.6). */
+/** The portal's settings tabs (docs/product/settings.md, 'Tabs'). */
 const SETTINGS_TAB_OPTIONS = labelled(SETTINGS_TABS, SETTINGS_TAB_LABELS);
 
 type SettingsTabsProps = TabsProps & { tabs?: typeof SETTINGS_TAB_OPTIONS };

@@ -7,7 +7,7 @@ import type { BannerKind } from '../banner/banner';
  * load the widget itself only when a toast is first shown.
  */
 
-/** Success, info and warning toasts close after this long (spec §9); errors stay until dismissed. */
+/** Success, info and warning toasts close after this long; errors stay until dismissed. */
 export const TOAST_DURATION_MS = 3000;
 
 export type ToastKind = BannerKind;
