@@ -7,6 +7,11 @@ import path from 'node:path';
 import { cspOptionsFromEnv, type CspOptions } from './http/security-headers';
 import { isLoopbackHost } from './http/public-url';
 import { DEFAULT_SESSION_IDLE_MS } from './auth/sessions';
+import {
+  readStripeSettings,
+  StripeSettingsError,
+  type StripeSettings,
+} from './billing/stripe/settings';
 
 export interface ServerConfig {
   production: boolean;
@@ -23,6 +28,8 @@ export interface ServerConfig {
   /** Extra origins of the development portal (the Vite dev server) links may point to. */
   devPortalOrigins: string[];
   contentSecurity: CspOptions;
+  /** Billing through Stripe (docs/decisions/040-stripe.md); null: the built-in test processor. */
+  stripe: StripeSettings | null;
   /** Lines to print at start: legal but risky settings. */
   warnings: string[];
 }
@@ -103,6 +110,14 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     throw new ConfigError(error instanceof Error ? error.message : String(error));
   }
 
+  let stripe: StripeSettings | null;
+  try {
+    stripe = readStripeSettings(env, production);
+  } catch (error) {
+    if (error instanceof StripeSettingsError) throw new ConfigError(error.message);
+    throw error;
+  }
+
   return {
     production,
     port,
@@ -119,6 +134,7 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
     contentSecurity,
+    stripe,
     warnings,
   };
 }
