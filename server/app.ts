@@ -39,6 +39,9 @@ import { conditionalAccessRoutes } from './integrations/conditional-access-route
 import { notificationsRoutes } from './notifications/routes';
 import { resolveIntegrationOptions } from './integrations/options';
 import { billingRoutes, devBillingRoutes } from './billing/routes';
+import { stripeBillingRoutes } from './billing/stripe/routes';
+import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from './billing/stripe/webhook-routes';
+import { StripeGateway } from './billing/stripe/gateway';
 import { devSystemRoutes, healthRoutes } from './system/routes';
 import { DEV_IDP_LOGIN_PATH, devIdpRoutes } from './sso/dev-idp';
 import { contentSecurityPolicy, isHttpsRequest, securityHeaders } from './http/security-headers';
@@ -67,6 +70,12 @@ export function resolveServices(deps: AppDeps): Services {
     tasks: deps.tasks ?? new BackgroundTasks(logger),
     logger,
     integrations: resolveIntegrationOptions(deps.integrations),
+    stripe: deps.stripe
+      ? new StripeGateway(deps.stripe, deps.db, now, logger, {
+          deadlineMs: deps.stripe.deadlineMs,
+          cacheMs: deps.stripe.cacheMs,
+        })
+      : null,
   };
 }
 
@@ -139,6 +148,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     trustProxy: s.trustProxy,
     writingGets: new Set([getWebhookSecret, getBillingUpdateKey].map((e) => API_PREFIX + e.path)),
     formPaths: new Set([DEV_IDP_LOGIN_PATH]),
+    signedPaths: new Set(s.stripe ? [STRIPE_WEBHOOK_PATH] : []),
   };
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     const problem = csrfProblem(
@@ -172,7 +182,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   webhookRoutes(app, route, s);
   conditionalAccessRoutes(app, route, s);
   notificationsRoutes(app, route, s);
-  billingRoutes(app, route, s);
+  // One card processor per start: Stripe with STRIPE_SECRET_KEY, else the built-in test
+  // processor (docs/decisions/040-stripe.md).
+  if (s.stripe) {
+    stripeBillingRoutes(app, route, s, s.stripe);
+    stripeWebhookRoutes(app, s, s.stripe);
+  } else {
+    billingRoutes(app, route, s);
+  }
   if (!s.production) {
     devSystemRoutes(app, route, s);
     devBillingRoutes(app, route, s);

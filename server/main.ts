@@ -4,7 +4,8 @@
  * (.data/), DATABASE_URL (Postgres instead of PGlite), NODE_ENV, PUBLIC_URL (base of e-mailed
  * links), STATIC_DIR (dist/), TRUST_PROXY=1, SEED_DEMO (development: 0 to start without the demo
  * organizations), SESSION_IDLE_MINUTES (30), DEV_PORTAL_ORIGIN (the Vite dev server, set by
- * `npm run dev`), SENTRY_DSN and CSP_CONNECT_ORIGINS (server/README.md, "Running it").
+ * `npm run dev`), SENTRY_DSN and CSP_CONNECT_ORIGINS, STRIPE_* (server/README.md, "Running it",
+ * "Stripe").
  */
 import { createApp } from './app';
 import { serveApp } from './http/http-server';
@@ -76,6 +77,7 @@ const app = createApp({
   contentSecurity: config.contentSecurity,
   ownOrigins,
   sessionIdleMs,
+  stripe: config.stripe,
 });
 
 // Listen before migrating and seeding, so /api/health answers 503 meanwhile.
@@ -148,6 +150,12 @@ try {
       );
     }
   }
+  // Which card processor runs; never a key (docs/decisions/040-stripe.md).
+  console.log(
+    config.stripe
+      ? `Billing: Stripe (${/_live_/.test(config.stripe.secretKey) ? 'live' : 'test'} mode); events at ${url}/api/stripe/webhook`
+      : 'Billing: the built-in test processor (no STRIPE_SECRET_KEY)',
+  );
   if (!production) console.log(`Development mailbox: ${url}/api/dev/outbox`);
 } catch (error) {
   console.error('[startup] could not prepare the database:', describeError(error));

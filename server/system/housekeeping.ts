@@ -6,6 +6,7 @@ import { analyzeDevices } from '../devices/data';
 import { analyzeAlerts } from '../alerts/data';
 import { processPendingRemovals } from '../integrations/conditional-access-data';
 import { deleteStaleBillingRows } from '../billing/data';
+import { deleteOldStripeEvents } from '../billing/stripe/data';
 
 /**
  * Deletes rows that can no longer matter: expired or idle sessions and reset tokens, throttle rows
@@ -22,6 +23,8 @@ export async function runHousekeeping(
   await deleteStaleThrottleRows(db, now);
   await deleteStaleResetTokens(db, now);
   await deleteStaleBillingRows(db, now);
+  // Stripe event ids long after Stripe stops re-sending them (docs/decisions/040-stripe.md).
+  await deleteOldStripeEvents(db, now);
   // Conditional access removal requests a restart interrupted (normally a task runs them).
   await processPendingRemovals(db, now);
   await analyzeDevices(db);
