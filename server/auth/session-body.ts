@@ -6,12 +6,17 @@ import type { SessionBilling } from '../billing/data';
 /**
  * The banner a session carries for its organization's billing state (docs/product/billing.md,
  * docs/product/messages.md "Error banners"), read from the subscription (the one place of the plan
- * status): a canceled plan → update-billing; no plan and no card (a new organization before its
- * trial: the app sends it to /welcome) → update-payment. Both are warnings: the portal stays
- * usable.
+ * status): a canceled plan, or one behind on payment (past due or unpaid: Stripe's events,
+ * docs/decisions/040-stripe.md) → update-billing, whose 'Go to Billing' leads to the card; no plan
+ * and no card (a new organization before its trial: the app sends it to /welcome) →
+ * update-payment. Both are warnings: the portal stays usable.
  */
 export function sessionErrorFor(billing: SessionBilling): SessionError | null {
-  if (billing.status === 'canceled') {
+  if (
+    billing.status === 'canceled' ||
+    billing.status === 'past_due' ||
+    billing.status === 'unpaid'
+  ) {
     return { type: 'update-billing', ...ERROR_CATALOGUE['update-billing'], severity: 'warning' };
   }
   if (billing.status === 'none' && !billing.hasDefaultCard) {

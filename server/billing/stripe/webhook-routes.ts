@@ -144,8 +144,8 @@ export function stripeWebhookRoutes(app: Hono<AppEnv>, s: Services, stripe: Stri
         stripe.settings.webhookSecret,
         undefined,
         undefined,
-        // Stripe's five-minute tolerance, on our clock (old signatures are replays).
-        Math.floor(s.now().getTime() / 1000),
+        // Stripe's five-minute tolerance, on our clock (old signatures are replays); milliseconds.
+        s.now().getTime(),
       );
     } catch {
       s.logger.warn('[stripe] webhook refused: bad signature');
