@@ -7,6 +7,10 @@
  * (nor of Globex or Newco) changes. (Not here: the public calls anyone may make about an address,
  * such as a password reset request, and the development-only mailbox, which is global by design.)
  *
+ * With Stripe configured (docs/decisions/040-stripe.md), the billing calls run on Stripe: Initech
+ * names Newco's Stripe payment method and runs every billing call, against the local stand-in of
+ * Stripe's API; nothing of Newco changes, here or at "Stripe".
+ *
  * Two attackers: Initech (a demo organization without API or Threat Hunter access) and
  * "Mallory", a throw-away organization given every access (API, Threat Hunter, an SSO provider)
  * so the calls that would otherwise answer 403/409 run to the end.
@@ -22,6 +26,7 @@ import {
   type TableFingerprint,
 } from '../test-support/fingerprint';
 import { createTestApp, DEMO } from '../test-support';
+import { FakeStripe } from '../test-support/fake-stripe';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -395,5 +400,82 @@ describe('another organization’s administrator', () => {
     }
     // And Acme still works.
     expect((await t.call('GET', '/api/session', { cookie: acme })).status).toBe(200);
+  });
+});
+
+describe("with Stripe: billing calls stay in the caller's Stripe customer", () => {
+  const settings = {
+    secretKey: 'sk_test_51CrossOrgCheckKey',
+    webhookSecret: 'whsec_CrossOrgCheckSecret',
+    priceId: 'price_1CrossOrg',
+  };
+  let st: TestApp;
+  let fake: FakeStripe;
+
+  beforeAll(async () => {
+    fake = new FakeStripe(settings.secretKey, settings.priceId);
+    st = await createTestApp({
+      stripe: { ...settings, api: await fake.start(), deadlineMs: 2_000 },
+    });
+    fake.now = () => Math.floor(st.clock.now().getTime() / 1000);
+  }, 60_000);
+  afterAll(async () => {
+    await st.close();
+    await fake.close();
+  });
+
+  it("Initech gets nothing of Newco's customer, card or subscription and changes none of it", async () => {
+    const newco = await st.signIn(DEMO.newco.email, DEMO.newco.password);
+    const key = await st.call('GET', '/api/customer-billing-update-key', { cookie: newco });
+    const newcoCard = fake.confirmSetup(key.data.clientSecret, {
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 12,
+      exp_year: 2034,
+    });
+    const trial = await st.call('POST', '/api/update-default-payment', {
+      cookie: newco,
+      json: { paymentMethod: newcoCard },
+    });
+    expect(trial.data).toEqual({ status: 'trialing' });
+    const [newcoCustomer] = [...fake.customers.keys()];
+    const [newcoSub] = [...fake.subscriptions.keys()];
+    const newcoId = (
+      await st.db.select().from(organizations).where(eq(organizations.slug, 'newco'))
+    )[0]!.id;
+    const stripeBefore = JSON.stringify([
+      fake.customers.get(newcoCustomer!),
+      fake.subscriptions.get(newcoSub!),
+    ]);
+    const before = await organizationFingerprint(st.handle, newcoId);
+
+    const initech = await st.signIn(DEMO.initech.email, DEMO.initech.password);
+    const markers = [newcoCard, newcoCustomer!, newcoSub!, key.data.clientSecret as string];
+    const attempts: Array<[string, string, unknown?]> = [
+      ['GET', '/api/customer-billing-update-key'],
+      ['POST', '/api/update-default-payment', { paymentMethod: newcoCard }],
+      ['GET', '/api/customer-billing-info'],
+      ['GET', '/api/customer-plan-info'],
+      ['POST', '/api/reactivate-plan'],
+      ['POST', '/api/cancel-plan'],
+      ['DELETE', '/api/orgs'],
+    ];
+    const statuses: string[] = [];
+    for (const [method, path, json] of attempts) {
+      const r = await st.call(method, path, { cookie: initech, json });
+      expect(r.status, `${method} ${path}: ${r.text}`).toBeLessThan(500);
+      for (const marker of markers) expect(r.text, `${method} ${path}`).not.toContain(marker);
+      statuses.push(`${method} ${path} ${r.status}`);
+    }
+    expect(statuses).toContain('POST /api/update-default-payment 404');
+    // Initech's card setup made a customer of its own, not a SetupIntent for Newco's.
+    const intents = fake.requests.filter((r) => r.path === '/v1/setup_intents');
+    expect(intents.at(-1)?.params.customer).not.toBe(newcoCustomer);
+    expect(fake.customers.size).toBe(2);
+
+    expect(
+      JSON.stringify([fake.customers.get(newcoCustomer!), fake.subscriptions.get(newcoSub!)]),
+    ).toBe(stripeBefore);
+    expect(changedTables(before, await organizationFingerprint(st.handle, newcoId))).toEqual([]);
   });
 });

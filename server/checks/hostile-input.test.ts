@@ -7,8 +7,13 @@
  * bodies over the limit. Never a 500: every answer is JSON, the contract's shape for a 2xx and
  * `{error}` otherwise. What is stored comes back as the same plain text it was sent as, and the
  * invitation e-mail built from a hostile template is plain text on one subject line.
+ *
+ * Stripe's event endpoint (docs/decisions/040-stripe.md) gets the corpus too: unsigned, badly
+ * signed, and — as if Stripe's own secret had leaked — correctly signed bodies with hostile ids,
+ * types, statuses and shapes. Always a 4xx JSON `{error}` or a handled event; never a 500.
  */
 import { readFileSync } from 'node:fs';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '@contract/api';
 import { ErrorBody, type Endpoint } from '@contract/endpoint';
@@ -16,6 +21,7 @@ import { CSV_MAX_BYTES } from '@contract/members';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../app';
 import { UNSTORABLE_TEXT_MESSAGE } from '../http/route';
 import { createTestApp } from '../test-support';
+import { FakeStripe } from '../test-support/fake-stripe';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -522,5 +528,140 @@ describe('a hostile e-mail template in the invitation e-mail', () => {
     // No tag survives (a '<' followed by a letter, '/', '!' or '?'), and no handler attribute.
     expect(mail!.text).not.toMatch(/<[a-z/!?]/i);
     expect(mail!.subject).not.toMatch(/<[a-z/!?]/i);
+  });
+});
+
+describe('POST /api/stripe/webhook: hostile events, signed or not', () => {
+  const settings = {
+    secretKey: 'sk_test_51HostileCheckKey',
+    webhookSecret: 'whsec_HostileCheckSecret',
+    priceId: 'price_1Hostile',
+  };
+  const signer = new Stripe('sk_test_signing_only');
+  let st: TestApp;
+  let fake: FakeStripe;
+
+  beforeAll(async () => {
+    fake = new FakeStripe(settings.secretKey, settings.priceId);
+    st = await createTestApp({ stripe: { ...settings, api: await fake.start() } });
+  }, 60_000);
+  afterAll(async () => {
+    await st.close();
+    await fake.close();
+  });
+
+  async function post(payload: string, signature: string | null) {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (signature !== null) headers['stripe-signature'] = signature;
+    const res = await st.app.request('/api/stripe/webhook', {
+      method: 'POST',
+      headers,
+      body: payload,
+    });
+    const text = await res.text();
+    const what = `${res.status} ${payload.slice(0, 80)}`;
+    expect(res.status, what).toBeLessThan(500);
+    expect(res.headers.get('content-type'), what).toMatch(/^application\/json/);
+    return { status: res.status, data: JSON.parse(text) as Record<string, unknown> };
+  }
+
+  const signed = (payload: string) =>
+    post(
+      payload,
+      signer.webhooks.generateTestHeaderString({
+        payload,
+        secret: settings.webhookSecret,
+        timestamp: Math.floor(st.clock.now().getTime() / 1000),
+      }),
+    );
+
+  const subscription = (overrides: Record<string, unknown>) => ({
+    id: 'sub_hostile0001',
+    object: 'subscription',
+    customer: 'cus_hostile0001',
+    status: 'active',
+    cancel_at_period_end: false,
+    created: 1_900_000_000,
+    trial_end: null,
+    canceled_at: null,
+    ended_at: null,
+    cancel_at: null,
+    items: {
+      data: [{ current_period_end: 1_900_000_000, quantity: 1, price: { unit_amount: 100 } }],
+    },
+    ...overrides,
+  });
+  let n = 0;
+  const event = (type: string, object: unknown, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      id: `evt_hostile${++n}`,
+      object: 'event',
+      created: 1_900_000_000,
+      type,
+      data: { object },
+      ...extra,
+    });
+
+  it('refuses unsigned and badly signed bodies, and hostile signature headers', async () => {
+    for (const { value } of HOSTILE) {
+      // Header values HTTP can carry (no line breaks or other controls) reach the check.
+      if (/^[\t\x20-\x7e]*$/.test(value)) {
+        expect((await post(event('invoice.paid', {}), value)).status).toBe(400);
+      }
+      expect((await post(value, null)).status).toBe(400);
+    }
+    for (const raw of corpus.malformedJson)
+      expect((await post(raw, 't=1,v1=abc')).status).toBe(400);
+  });
+
+  it('signed but hostile: malformed JSON, wrong types, hostile ids, types and statuses', async () => {
+    for (const raw of corpus.malformedJson) {
+      expect(await signed(raw)).toEqual({ status: 400, data: { error: 'Malformed JSON body' } });
+    }
+    for (const wrong of [...corpus.bodyWrongTypes, ...corpus.wrongTypes]) {
+      expect((await signed(JSON.stringify(wrong))).status).toBe(400);
+      const r = await signed(event('customer.subscription.updated', wrong));
+      expect(r.status).toBe(400);
+      for (const field of ['status', 'customer', 'items', 'created', 'trial_end']) {
+        const r2 = await signed(
+          event('customer.subscription.updated', subscription({ [field]: wrong })),
+        );
+        expect([200, 400], `${field}: ${JSON.stringify(wrong)}`).toContain(r2.status);
+      }
+    }
+    for (const { id, value } of HOSTILE) {
+      const attempts = [
+        event('customer.subscription.updated', subscription({ id: value })),
+        event('customer.subscription.updated', subscription({ customer: value })),
+        event('customer.subscription.updated', subscription({ status: value })),
+        event('invoice.paid', {
+          id: 'in_1',
+          customer: value,
+          parent: { subscription_details: { subscription: value } },
+        }),
+        event('setup_intent.succeeded', { id: 'seti_1', customer: value }),
+        event(value, {}),
+        JSON.stringify({
+          id: value,
+          object: 'event',
+          created: 1,
+          type: 'invoice.paid',
+          data: { object: {} },
+        }),
+      ];
+      for (const payload of attempts) {
+        const r = await signed(payload);
+        expect([200, 400], id).toContain(r.status);
+      }
+    }
+  });
+
+  it('a body over the limit is refused before it is read', async () => {
+    const r = await st.app.request('/api/stripe/webhook', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+      body: 'x'.repeat(DEFAULT_BODY_LIMIT_BYTES + 1),
+    });
+    expect(r.status).toBe(413);
   });
 });

@@ -77,6 +77,13 @@ const LATER = ['createOrg'] as const satisfies readonly EndpointName[];
 
 /** Routes outside the contract: the development identity provider's HTML pages. */
 const EXTRA_ROUTES = ['GET /api/oauth/login', 'POST /api/oauth/login'];
+/** Outside the contract, with Stripe configured (also in production): Stripe's signed events. */
+const STRIPE_ROUTES = ['POST /api/stripe/webhook'];
+const STRIPE = {
+  secretKey: 'sk_test_51RoutesCheckKey',
+  webhookSecret: 'whsec_RoutesCheckSecret',
+  priceId: 'price_1Routes',
+};
 
 type RoutedApp = { routes: ReadonlyArray<{ method: string; path: string }> };
 const key = (e: Endpoint) => `${e.method} /api${e.path}`;
@@ -134,5 +141,27 @@ describe('route registry', () => {
       if ((DEV_ONLY_ENDPOINTS as readonly string[]).includes(name)) continue;
       expect(routes.has(key(endpoints[name])), name).toBe(true);
     }
+  });
+
+  it('with Stripe configured: every endpoint, and the Stripe event endpoint only then', () => {
+    for (const production of [false, true]) {
+      const app = createApp({ db: t.db, production, logger: captureLogger(), stripe: STRIPE });
+      const routes = registered(app);
+      for (const route of STRIPE_ROUTES) expect(routes.has(route), route).toBe(true);
+      for (const name of IMPLEMENTED) {
+        if (production && (DEV_ONLY_ENDPOINTS as readonly string[]).includes(name)) continue;
+        expect(routes.has(key(endpoints[name])), name).toBe(true);
+      }
+      const contractKeys = new Set(Object.values(endpoints).map(key));
+      const strays = [...routes].filter(
+        (route) =>
+          route.includes(' /api') &&
+          !contractKeys.has(route) &&
+          !EXTRA_ROUTES.includes(route) &&
+          !STRIPE_ROUTES.includes(route),
+      );
+      expect(strays).toEqual([]);
+    }
+    for (const route of STRIPE_ROUTES) expect(registered(t.app).has(route), route).toBe(false);
   });
 });

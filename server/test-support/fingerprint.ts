@@ -13,7 +13,14 @@ export interface TableFingerprint {
 }
 
 /** Not organization data: keyed by e-mail address or global. */
-const GLOBAL_TABLES = new Set(['login_throttle', 'outbox', 'seed_steps', 'schema_migrations']);
+const GLOBAL_TABLES = new Set([
+  'login_throttle',
+  'outbox',
+  'seed_steps',
+  'schema_migrations',
+  // Stripe event ids already handled (an event may concern no organization): docs/decisions/040.
+  'stripe_events',
+]);
 
 /** Tables that reach their organization through a parent row. */
 const INDIRECT_ORG: Record<string, string> = {

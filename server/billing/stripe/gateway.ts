@@ -25,6 +25,7 @@ export const STRIPE_MESSAGES = {
   refused: 'Stripe could not complete the request. Try again, or contact support.',
   badSignature: 'Invalid Stripe signature.',
   missingSignature: 'Missing Stripe-Signature header.',
+  notUnderstood: 'Event not understood.',
 } as const;
 
 export interface StripeGatewayOptions {

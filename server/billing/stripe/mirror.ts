@@ -118,17 +118,55 @@ export function mirrorCard(pm: Stripe.PaymentMethod): MirroredCard | null {
   };
 }
 
+/**
+ * A Stripe id of the given kind (`cus`, `sub`, `evt`…), or null for anything else: ids from an
+ * event's body reach SQL only in this shape (no NUL, no surrogates, no 10 kB strings).
+ */
+export function stripeIdOf(value: unknown, prefix: string): string | null {
+  const id = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : value;
+  return typeof id === 'string' && new RegExp(`^${prefix}_[A-Za-z0-9]{1,255}$`).test(id)
+    ? id
+    : null;
+}
+
 /** The customer id of an object that names one (as an id or expanded). */
-export function customerIdOf(
-  customer: string | Stripe.Customer | Stripe.DeletedCustomer | null | undefined,
-): string | null {
-  if (!customer) return null;
-  return typeof customer === 'string' ? customer : customer.id;
+export function customerIdOf(customer: unknown): string | null {
+  return stripeIdOf(customer, 'cus');
 }
 
 /** The subscription an invoice belongs to (API 2025+: `parent.subscription_details`). */
 export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
-  const sub = invoice.parent?.subscription_details?.subscription;
-  if (!sub) return null;
-  return typeof sub === 'string' ? sub : sub.id;
+  return stripeIdOf(invoice.parent?.subscription_details?.subscription, 'sub');
+}
+
+/**
+ * Whether a subscription in an event has what the mirror reads (Stripe's own events always do;
+ * anything else is refused before it reaches the database).
+ */
+export function isMirrorable(sub: unknown): sub is Stripe.Subscription {
+  if (typeof sub !== 'object' || sub === null) return false;
+  const s = sub as Partial<Record<keyof Stripe.Subscription, unknown>>;
+  const seconds = (v: unknown) => v === null || v === undefined || Number.isSafeInteger(v);
+  const items = (s.items as { data?: unknown } | undefined)?.data;
+  return (
+    stripeIdOf(s.id, 'sub') !== null &&
+    typeof s.status === 'string' &&
+    typeof s.cancel_at_period_end === 'boolean' &&
+    Number.isSafeInteger(s.created) &&
+    [s.trial_end, s.canceled_at, s.ended_at, s.cancel_at].every(seconds) &&
+    Array.isArray(items) &&
+    items.every((item: unknown) => {
+      const i = item as {
+        current_period_end?: unknown;
+        quantity?: unknown;
+        price?: { unit_amount?: unknown };
+      };
+      return (
+        Number.isSafeInteger(i?.current_period_end) &&
+        seconds(i.quantity) &&
+        seconds(i.price?.unit_amount) &&
+        ((i.price?.unit_amount as number | null) ?? 0) >= 0
+      );
+    })
+  );
 }

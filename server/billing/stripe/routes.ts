@@ -178,7 +178,9 @@ export function stripeBillingRoutes(
     const state = currentState(row, s.now());
     if (!isReactivatable(state)) throw conflict(BILLING_MESSAGES.notCanceled);
     const customerId = await findCustomerId(s.db, orgId);
-    const card = await findDefaultPaymentMethod(s.db, orgId);
+    // A card at Stripe: a plan canceled before Stripe was set up has only the test processor's
+    // card, which Stripe cannot charge.
+    const card = customerId ? (await stripe.statement(orgId, customerId, null)).card : null;
     if (!customerId || !card) throw conflict(BILLING_MESSAGES.reactivateNeedsCard);
     const current = row?.stripeSubscriptionId
       ? await stripe.retrieveSubscription(row.stripeSubscriptionId)

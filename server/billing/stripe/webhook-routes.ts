@@ -25,7 +25,13 @@ import {
   saveMirror,
   saveMirrorStatus,
 } from './data';
-import { customerIdOf, invoiceSubscriptionId, mirrorSubscription } from './mirror';
+import {
+  customerIdOf,
+  invoiceSubscriptionId,
+  isMirrorable,
+  mirrorSubscription,
+  stripeIdOf,
+} from './mirror';
 
 export const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/stripe/webhook`;
 
@@ -46,7 +52,8 @@ export type EventOutcome =
   | 'no organization'
   | 'not the current subscription'
   | 'no change'
-  | 'ignored';
+  | 'ignored'
+  | 'not understood';
 
 interface Handled {
   outcome: EventOutcome;
@@ -72,6 +79,22 @@ export async function handleStripeEvent(
   event: Stripe.Event,
   now: Date,
 ): Promise<Handled> {
+  // Signed events come from Stripe, but their contents still reach SQL only in known shapes.
+  if (
+    typeof event !== 'object' ||
+    event === null ||
+    stripeIdOf(event.id, 'evt') === null ||
+    typeof event.type !== 'string' ||
+    !/^[a-z_.]{1,100}$/.test(event.type) ||
+    !Number.isSafeInteger(event.created) ||
+    typeof event.data?.object !== 'object' ||
+    event.data.object === null
+  ) {
+    return { outcome: 'not understood', orgId: null };
+  }
+  if (event.type.startsWith('customer.subscription.') && !isMirrorable(event.data.object)) {
+    return { outcome: 'not understood', orgId: null };
+  }
   return db.transaction(async (tx): Promise<Handled> => {
     if (!(await claimEvent(tx, event, now))) return { outcome: 'duplicate', orgId: null };
     const at = new Date(event.created * 1000);
@@ -138,6 +161,7 @@ export function stripeWebhookRoutes(app: Hono<AppEnv>, s: Services, stripe: Stri
     const payload = await c.req.text();
     let event: Stripe.Event;
     try {
+      // The SDK verifies the signature, then parses the body (a SyntaxError: signed, not JSON).
       event = stripe.stripe.webhooks.constructEvent(
         payload,
         signature,
@@ -147,11 +171,18 @@ export function stripeWebhookRoutes(app: Hono<AppEnv>, s: Services, stripe: Stri
         // Stripe's five-minute tolerance, on our clock (old signatures are replays); milliseconds.
         s.now().getTime(),
       );
-    } catch {
+    } catch (error) {
+      if (error instanceof SyntaxError) {
+        return c.json({ error: 'Malformed JSON body' } satisfies ErrorBody, 400);
+      }
       s.logger.warn('[stripe] webhook refused: bad signature');
       return c.json({ error: STRIPE_MESSAGES.badSignature } satisfies ErrorBody, 400);
     }
     const { outcome, orgId } = await handleStripeEvent(s.db, event, s.now());
+    if (outcome === 'not understood') {
+      s.logger.warn('[stripe] webhook refused: a signed event of an unexpected shape');
+      return c.json({ error: STRIPE_MESSAGES.notUnderstood } satisfies ErrorBody, 400);
+    }
     if (orgId !== null) stripe.invalidate(orgId);
     // actor=system: the audit record of this change (docs/decisions/040-stripe.md, "Audit").
     s.logger.info(
