@@ -6,14 +6,18 @@
  * first on the happy path, then with every secret-holding table failing (so Drizzle's errors, whose
  * messages carry the statement's parameters, reach the log) and with a failing mailer. The captured
  * log (and the console, where the background tasks of the test harness write) must hold none of
- * them.
+ * them. With Stripe configured (docs/decisions/040-stripe.md): the secret key, the webhook secret
+ * and every SetupIntent client secret, through Stripe refusing the key, Stripe down and events
+ * with bad signatures.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { TEST_CARDS } from '@contract/billing';
+import Stripe from 'stripe';
 import { createTestApp, DEMO } from '../test-support';
+import { FakeStripe } from '../test-support/fake-stripe';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -270,4 +274,79 @@ describe('secrets in the server log', () => {
       await t.close();
     }
   });
+});
+
+describe('with Stripe configured', () => {
+  it('the secret key, the webhook secret and client secrets stay out of every log line', async () => {
+    const settings = {
+      secretKey: 'sk_test_51SecretsCheckKeyNeverLogged',
+      webhookSecret: 'whsec_SecretsCheckSecretNeverLogged',
+      priceId: 'price_1Secrets',
+    };
+    const fake = new FakeStripe(settings.secretKey, settings.priceId);
+    const t = await createTestApp({
+      stripe: { ...settings, api: await fake.start(), deadlineMs: 1_000 },
+    });
+    try {
+      keep(settings.secretKey);
+      keep(settings.webhookSecret);
+      const cookie = await t.signIn(DEMO.newco.email, DEMO.newco.password);
+      const key = await t.call('GET', '/api/customer-billing-update-key', { cookie });
+      keep(key.data.clientSecret);
+      const pm = fake.confirmSetup(key.data.clientSecret, {
+        brand: 'visa',
+        last4: '4242',
+        exp_month: 12,
+        exp_year: 2034,
+      });
+      await t.call('POST', '/api/update-default-payment', { cookie, json: { paymentMethod: pm } });
+      // Events: one good, one signed with another secret, one tampered.
+      const payload = JSON.stringify({
+        id: 'evt_secretscheck1',
+        object: 'event',
+        created: Math.floor(t.clock.now().getTime() / 1000),
+        type: 'setup_intent.succeeded',
+        data: { object: { id: 'seti_1', object: 'setup_intent', customer: null } },
+      });
+      const signer = new Stripe('sk_test_signing_only');
+      const timestamp = Math.floor(t.clock.now().getTime() / 1000);
+      for (const secret of [settings.webhookSecret, 'whsec_AnotherSecretEntirely']) {
+        const header = signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+        for (const body of [payload, payload.replace('secretscheck1', 'secretscheck2')]) {
+          await t.app.request('/api/stripe/webhook', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': header },
+            body,
+          });
+        }
+      }
+      // Stripe refusing the key, then Stripe down: the failures are logged, without secrets.
+      fake.failWith = 500;
+      t.clock.advance(120_000);
+      expect((await t.call('GET', '/api/customer-billing-info', { cookie })).status).toBe(503);
+      fake.failWith = null;
+      const refused = new FakeStripe('sk_test_51SomeOtherAccountKey', settings.priceId);
+      const other = await createTestApp({
+        db: t.db,
+        stripe: { ...settings, api: await refused.start(), deadlineMs: 1_000 },
+      });
+      try {
+        const r = await other.call('GET', '/api/customer-billing-update-key', {
+          cookie: await other.signIn(),
+        });
+        expect(r.status).toBe(502);
+        expect(other.logger.lines.join('\n')).toMatch(/\[stripe\] customer create failed/);
+        expectNoSecretIn(other.logger.lines.join('\n'), 'the log');
+      } finally {
+        await other.close();
+        await refused.close();
+      }
+      expect(t.logger.lines.join('\n')).toMatch(/webhook refused: bad signature/);
+      expectNoSecretIn(t.logger.lines.join('\n'), 'the log');
+      expectNoSecretIn(consoleLines.join('\n'), 'the console');
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  }, 120_000);
 });
