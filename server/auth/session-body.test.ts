@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '@contract/errors';
-import { SUBSCRIPTION_STATUSES } from '@domain/billing';
+import type { SubscriptionStatus } from '@domain/billing';
 import { sessionErrorFor } from './session-body';
 
 describe('sessionErrorFor: the billing banner of a session', () => {
   it('canceled, past due and unpaid carry update-billing; a new organization update-payment', () => {
-    const banner = (status: (typeof SUBSCRIPTION_STATUSES)[number], hasDefaultCard: boolean) =>
+    const banner = (status: SubscriptionStatus, hasDefaultCard: boolean) =>
       sessionErrorFor({ status, hasDefaultCard })?.type ?? null;
     for (const status of ['canceled', 'past_due', 'unpaid'] as const) {
       expect(banner(status, true), status).toBe('update-billing');
