@@ -25,7 +25,7 @@ import { CreateMembersQuery, CreateMembersResult, MemberList, ReadMembersResult 
 import { EmailPreferences, EmailTemplate, NotificationPreferences } from './notifications';
 import { ScimConfig } from './scim';
 import { Session } from './session';
-import { SsoGroupMembers, SsoGroupPage, SsoProviderResult } from './sso';
+import { SsoConfigView, SsoGroupMembers, SsoGroupPage, SsoProviderResult } from './sso';
 import { ThreatHunterUserList } from './threat-hunter';
 import { SaveWebhookBody, Webhook, WebhookSecret } from './webhook';
 import { AdminList } from './admins';
@@ -91,6 +91,8 @@ const fixtureTable: [string, z.ZodMiniType, unknown][] = [
   ['sso provider okta', SsoProviderResult, ssoFixtures.ssoProviderOkta],
   ['sso provider azure', SsoProviderResult, ssoFixtures.ssoProviderAzure],
   ['sso provider none', SsoProviderResult, ssoFixtures.ssoProviderNone],
+  ['sso config none', SsoConfigView, ssoFixtures.ssoConfigNone],
+  ['sso config okta', SsoConfigView, ssoFixtures.ssoConfigOkta],
   ['admins', AdminList, adminFixtures.admins],
   ['admins only owner', AdminList, adminFixtures.adminsOnlyOwner],
   ...Object.entries(billingFixtures.billingInfo).map(

@@ -40,9 +40,10 @@ import { notificationsRoutes } from './routes/notifications';
 import { resolveIntegrationOptions } from './integrations/options';
 import { billingRoutes, devBillingRoutes } from './routes/billing';
 import { devSystemRoutes, healthRoutes } from './routes/system';
-import { DEV_IDP_LOGIN_PATH, devIdpRoutes } from './routes/dev-idp';
 import { contentSecurityPolicy, isHttpsRequest, securityHeaders } from './security-headers';
 import { csrfProblem, type CsrfPolicy } from './csrf';
+import { RelyingParty } from './oidc/relying-party';
+import { oidcRoutes } from './oidc/routes';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Room for the multipart boundaries and part headers around a CSV of CSV_MAX_BYTES. */
@@ -67,6 +68,7 @@ export function resolveServices(deps: AppDeps): Services {
     tasks: deps.tasks ?? new BackgroundTasks(logger),
     logger,
     integrations: resolveIntegrationOptions(deps.integrations),
+    oidc: deps.oidc ?? new RelyingParty({ production: deps.production ?? false }),
   };
 }
 
@@ -91,7 +93,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('logger', s.logger);
     await next();
     // Every answer (API, static files, index.html, 404, 500) gets the security headers; a route
-    // that sets its own policy (the development identity provider's page) keeps it.
+    // that sets its own policy (the single sign-on pages, server/oidc/pages.ts) keeps it.
     for (const [name, value] of Object.entries(securityHeaders({ csp, https: isHttps(c) }))) {
       if (!c.res.headers.has(name)) c.header(name, value);
     }
@@ -138,7 +140,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     publicUrl: s.publicUrl,
     trustProxy: s.trustProxy,
     writingGets: new Set([getWebhookSecret, getBillingUpdateKey].map((e) => API_PREFIX + e.path)),
-    formPaths: new Set([DEV_IDP_LOGIN_PATH]),
+    // The development OpenID Provider's forms post to its own Node-level mount, outside this app.
+    formPaths: new Set<string>(),
   };
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     const problem = csrfProblem(
@@ -173,10 +176,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   conditionalAccessRoutes(app, route, s);
   notificationsRoutes(app, route, s);
   billingRoutes(app, route, s);
+  // Single sign-on (browser navigations, outside the contract): the same in every mode.
+  oidcRoutes(app, s);
   if (!s.production) {
     devSystemRoutes(app, route, s);
     devBillingRoutes(app, route, s);
-    devIdpRoutes(app, s);
   }
 
   app.all(`${API_PREFIX}/*`, (c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404));

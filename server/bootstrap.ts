@@ -2,7 +2,7 @@ import type { DatabaseHandle } from './db';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './seed';
 import { seedDemoDevices } from './seed-devices';
-import { seedDemoSsoDirectory } from './seed-sso';
+import { seedDemoSsoDevProvider, seedDemoSsoDirectory } from './seed-sso';
 import { seedDemoAlerts } from './seed-alerts';
 import { seedDemoSettings } from './seed-settings';
 import { seedDemoIntegrations } from './seed-integrations';
@@ -53,6 +53,8 @@ async function prepareNow(
   const seededBilling = await seedDemoBilling(handle.db);
   // Integrations and notifications demo data (issue 8); once per database, after the members.
   const seededIntegrations = await seedDemoIntegrations(handle.db);
+  // Globex through the development OpenID Provider (issue 19), on databases seeded before it.
+  await seedDemoSsoDevProvider(handle.db);
   return {
     applied,
     seeded:

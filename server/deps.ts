@@ -5,6 +5,7 @@ import type { HashingLimits, PasswordVerifier } from './auth/passwords';
 import type { BackgroundTasks } from './background';
 import type { IntegrationOptions } from './integrations/options';
 import type { CspOptions } from './security-headers';
+import type { RelyingParty } from './oidc/relying-party';
 
 export interface Logger {
   info(message: string, ...details: unknown[]): void;
@@ -53,6 +54,8 @@ export interface AppDeps {
   integrations?: Partial<IntegrationOptions>;
   /** Extra Content-Security-Policy sources: error-reporting ingest, analytics (issue 9). */
   contentSecurity?: CspOptions;
+  /** The OpenID Connect relying party (server/oidc/); tests may give one with short time-outs. */
+  oidc?: RelyingParty;
 }
 
 /** The resolved dependencies the route modules use. */
@@ -69,4 +72,5 @@ export interface Services {
   tasks: BackgroundTasks;
   logger: Logger;
   integrations: IntegrationOptions;
+  oidc: RelyingParty;
 }

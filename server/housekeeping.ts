@@ -6,10 +6,11 @@ import { analyzeDevices } from './data/devices';
 import { analyzeAlerts } from './data/alerts';
 import { processPendingRemovals } from './data/conditional-access';
 import { deleteStaleBillingRows } from './data/billing';
+import { deleteExpiredTransactions } from './oidc/data';
 
 /**
  * Deletes rows that can no longer matter: expired or idle sessions and reset tokens, throttle rows
- * with nothing left to remember,
+ * with nothing left to remember, single sign-ons that never came back from their provider,
  * stale card setups and payment methods that never became a default.
  * Refreshes the planner statistics of the device and alert lists (PGlite runs no autovacuum).
  */
@@ -21,6 +22,7 @@ export async function runHousekeeping(
   await deleteExpiredSessions(db, now, options.sessionIdleMs);
   await deleteStaleThrottleRows(db, now);
   await deleteStaleResetTokens(db, now);
+  await deleteExpiredTransactions(db, now);
   await deleteStaleBillingRows(db, now);
   // Conditional access removal requests a restart interrupted (normally a task runs them).
   await processPendingRemovals(db, now);

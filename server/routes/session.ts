@@ -9,6 +9,7 @@ import { HttpError } from '../http-error';
 import { clientIp } from '../client-ip';
 import { publicBaseUrl } from '../public-url';
 import { toSessionBody } from '../session-body';
+import { ssoRedirectUrl } from '../oidc/redirect-url';
 import { hashToken, newToken } from '../auth/tokens';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
 import { createSession, deleteSession, deleteUserSessions, SESSION_TTL_MS } from '../data/sessions';
@@ -71,8 +72,13 @@ const capLog = logAtMostEvery(
 );
 
 export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
-  route(app, getSession, async ({ session }) =>
-    toSessionBody(session.user, session.org, await findSessionBilling(s.db, session.org.id)),
+  route(app, getSession, async ({ session, c }) =>
+    toSessionBody(
+      session.user,
+      session.org,
+      await findSessionBilling(s.db, session.org.id),
+      ssoRedirectUrl(c, s),
+    ),
   );
 
   route(app, login, async ({ body, session: previous, c }) => {
@@ -105,7 +111,12 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     if (previous) await deleteSession(s.db, previous.id);
     const created = await createSession(s.db, found.user.id, now);
     setSessionCookie(c, created.token, SESSION_TTL_MS / 1000, s.production);
-    return toSessionBody(found.user, found.org, await findSessionBilling(s.db, found.org.id));
+    return toSessionBody(
+      found.user,
+      found.org,
+      await findSessionBilling(s.db, found.org.id),
+      ssoRedirectUrl(c, s),
+    );
   });
 
   route(app, logout, async ({ session, c }) => {
