@@ -11,7 +11,8 @@ import globals from 'globals';
 /**
  * Folder boundaries of docs/architecture.md, enforced here rather than hoped for:
  *   domain/    → nothing: no package, no other folder (value lists and pure rules only)
- *   ui/        → domain/, nothing else of ours outside ui/
+ *   ui/        → domain/, nothing else of ours outside ui/; inside it, primitives/ never imports
+ *                portal/, and lib/ neither (UI_ROOMS below)
  *   contract/  → domain/ and zod only
  *   app/       → ui/, contract/, domain/
  *   server/    → contract/, domain/
@@ -56,7 +57,7 @@ const APP_PLUMBING = [
   'errors', //      error reporting and the failure rule
   'format', //      dates and times
   'frame', //       the page frame and the toast area
-  'messages', //    every catalogued text (spec 8), toasts, the e-mail rule's texts
+  'messages', //    every catalogued text (docs/product/messages.md), toasts, e-mail rule texts
   'mocks', //       story helpers (MSW handlers, story router)
   'payments', //    the payments adapter and the card form both billing and welcome use
   'privacy', //     redaction of secrets
@@ -73,6 +74,39 @@ if (unlisted.length) {
     `eslint.config.js: app/${unlisted.join(', app/')} is neither in APP_FEATURES nor in APP_PLUMBING (docs/architecture.md, "Features and plumbing").`,
   );
 }
+
+/**
+ * Rooms inside ui/ (docs/decisions/030-ui-primitives-and-portal-widgets.md): `ui/primitives/`
+ * holds the widgets that know nothing of the portal (button, dialog, data table…), `ui/portal/`
+ * the widgets that speak the product's language (plans, API keys, severities, members…) and take
+ * its values from domain/. A portal widget may be built from primitives; a primitive never from a
+ * portal widget. `ui/lib/` (cn, hooks) is beneath both and imports neither.
+ */
+const UI_ROOMS = ['lib', 'primitives', 'portal'];
+const strayInUi = readdirSync(new URL('./ui', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !UI_ROOMS.includes(entry.name))
+  .map((entry) => entry.name);
+if (strayInUi.length) {
+  throw new Error(
+    `eslint.config.js: ui/${strayInUi.join(', ui/')} belongs in ui/primitives/ (generic) or ui/portal/ (speaks the product's language): docs/decisions/030-ui-primitives-and-portal-widgets.md.`,
+  );
+}
+const uiZones = [
+  {
+    // Stories excepted: a primitive's story may show it in the portal's context (a data table of
+    // devices with severity badges); they document the widget and are not part of it.
+    target: './ui/primitives/**/!(*.stories).{ts,tsx}',
+    from: './ui/portal',
+    message:
+      'A primitive knows nothing of the portal: it may import other primitives, ui/lib and domain/, not ui/portal/ (docs/decisions/030-ui-primitives-and-portal-widgets.md).',
+  },
+  {
+    target: './ui/lib',
+    from: ['./ui/primitives', './ui/portal'],
+    message:
+      'ui/lib is beneath every widget: it may not import ui/primitives/ or ui/portal/ (docs/decisions/030-ui-primitives-and-portal-widgets.md).',
+  },
+];
 
 /**
  * The composition root wires the features' screens into routes and route intent: app/main.tsx
@@ -95,6 +129,32 @@ const plumbingZone = {
   message:
     'App plumbing may not import a feature; only the composition root wires screens into routes (docs/architecture.md, "Features and plumbing").',
 };
+
+/**
+ * Rooms inside server/ (server/README.md, "Map"). Each area folder (devices/, alerts/, …, and the
+ * coming queue/, oidc/, scim/ …) holds its route module (`routes.ts`, or `<contract>-routes.ts`
+ * where an area serves several contract files), its data access, its pure modules and its tests.
+ * Code of any folder may import another area's data access and pure modules (http/, db/, auth/,
+ * mail/, system/, domain/, contract/ are everyone's), but two imports are refused:
+ *   - a route module, outside the composition point server/app.ts: what another room needs moves
+ *     to a module of its own beside it (auth/password-rule.ts, sso/require-sso.ts). Tests may
+ *     import route modules for their message constants;
+ *   - server/test-support/, from code that is not a test (tests and the harness only).
+ */
+const SERVER_CODE = ['./server/*/**/!(*.test).ts', './server/!(app|*.test).ts'];
+const serverZones = [
+  {
+    target: SERVER_CODE,
+    from: ['./server/*/**/routes.ts', './server/*/**/*-routes.ts'],
+    message:
+      'A route module is imported only by server/app.ts (and tests): move what another room needs into a module of its own (server/README.md, "Map").',
+  },
+  {
+    target: ['./server/!(test-support)/**/!(*.test).ts', './server/!(*.test).ts'],
+    from: ['./server/test-support/**'],
+    message: 'server/test-support/ is for tests only (server/README.md, "Testing").',
+  },
+];
 
 export default tseslint.config(
   {
@@ -133,11 +193,13 @@ export default tseslint.config(
           zones: [
             boundary('./domain', []),
             boundary('./ui', ['./domain']),
+            ...uiZones,
             boundary('./contract', ['./domain']),
             boundary('./app', ['./ui', './contract', './domain']),
             boundary('./server', ['./contract', './domain']),
             ...featureZones,
             plumbingZone,
+            ...serverZones,
           ],
         },
       ],
@@ -153,7 +215,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Style-invalidation budget (issue 9): Tailwind's group-/peer- variants on an attribute
+    // Style-invalidation budget (decision 011): Tailwind's group-/peer- variants on an attribute
     // compile to `:is(:where(.group)[data-state=checked] *)`, and with such a rule in the page
     // Chromium restyles the whole subtree of every element whose attribute changes. Selecting all
     // rows of the dashboard (100 rows changing data-state) spent 3x longer in style recalculation.

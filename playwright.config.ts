@@ -31,7 +31,7 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     baseURL,
-    // The CSRF header the portal's API client sends on every call (server/csrf.ts): the tests'
+    // The CSRF header the portal's API client sends on every call (server/http/csrf.ts): the tests'
     // direct API calls (`request.post('/api/…')`) need it too. Browser pages send it as well,
     // which changes nothing for our own origin (no cross-origin calls in these tests).
     extraHTTPHeaders: { 'X-Requested-With': 'portal' },

@@ -26,7 +26,14 @@ export default {
         // Sandboxed iframes (the e-mail preview) in the page's own renderer process rather than in
         // one of their own, which can paint late under load and leave the preview blank in a
         // visual snapshot. The sandbox's restrictions are unchanged.
-        args: [...CHROMIUM_ARGS, '--disable-features=IsolateSandboxedIframes'],
+        // --hide-scrollbars: an overlay scrollbar flashes when a scroll region's content grows
+        // (DataTable's progressive rows) and fades on a timer no CSS can switch off; caught
+        // mid-fade it made a 175-pixel difference in CI. Screenshots never show scrollbars.
+        args: [
+          ...CHROMIUM_ARGS,
+          '--disable-features=IsolateSandboxedIframes',
+          '--hide-scrollbars',
+        ],
       },
       // The same page everywhere, for the visual snapshots (.storybook/visual.ts): window size,
       // device scale factor 1 (small PNGs), and dates formatted in one time zone and locale.

@@ -12,8 +12,9 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const SHELL = [
   /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|clsx|tailwind-merge|class-variance-authority)[\\/]/,
   /node_modules[\\/]@radix-ui[\\/]react-(slot|compose-refs)[\\/]/,
-  /[\\/]ui[\\/](lib|icons|button|link|text-field|password-field|auth-card|banner|spinner|page-frame|visually-hidden)[\\/]/,
-  /[\\/]ui[\\/]toaster[\\/]toaster-store\.ts$/,
+  /[\\/]ui[\\/]lib[\\/]/,
+  /[\\/]ui[\\/]primitives[\\/](icons|button|link|text-field|password-field|auth-card|banner|spinner|page-frame|visually-hidden)[\\/]/,
+  /[\\/]ui[\\/]primitives[\\/]toaster[\\/]toaster-store\.ts$/,
   /[\\/]app[\\/](routing|config\.ts|messages|session|api|analytics|privacy|errors|frame)/,
   /[\\/]app[\\/]auth[\\/]sign-in-rules\.ts$/,
   /[\\/]contract[\\/]errors\.ts$/,
@@ -42,7 +43,8 @@ export default defineConfig({
       output: {
         // The app shell (what every first load needs, signed in or out) in one chunk instead of
         // twenty small ones: each chunk compresses on its own, and the split cost ~4 KB gzip of
-        // the 100 KB first-load budget (issue 9). Screens and their own widgets stay lazy chunks.
+        // the 100 KB first-load budget (README, 'Performance'). Screens and their own widgets stay
+        // lazy chunks.
         codeSplitting: { groups: [{ name: 'shell', test: isShellModule }] },
       },
     },

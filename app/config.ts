@@ -18,10 +18,13 @@ export const config = {
   isProduction: env.PROD,
 } as const;
 
-/** The product's portal name: the first half of every page title (spec 2.1). */
+/**
+ * The product's portal name: the first half of every page title
+ * (docs/product/README.md, 'Page frame').
+ */
 export const PORTAL_NAME = 'Device Security Portal';
 
-/** External links of the frame and the screens (spec 2.1: "External links"). */
+/** External links of the frame and the screens (docs/product/README.md, 'Page frame'). */
 export const links = {
   social: 'https://www.linkedin.com/company/example-mobile-security',
   terms: 'https://www.example.com/legal/terms',

@@ -13,7 +13,7 @@ import { paths } from './routing/paths';
 import { preloadRoute } from './routing/route-intent';
 import { sessionStore } from './session/session';
 
-/** Page views on every route change (spec 1). */
+/** Page views on every route change (docs/product/README.md, 'Analytics and error reporting'). */
 function PageViews() {
   const [location] = useLocation();
   useEffect(() => analytics.page(location), [location]);
@@ -40,7 +40,7 @@ function SessionRevalidation() {
   return null;
 }
 
-// The first route's code and data start together (issue 9: no waterfall).
+// The first route's code and data start together (README, 'Performance': no waterfall).
 if (sessionStore.get()) preloadRoute(location.pathname, location.search);
 
 createRoot(document.getElementById('root')!).render(

@@ -2,7 +2,10 @@ import * as z from 'zod/mini';
 import { defineEndpoint, MessageBody, messageFields } from './endpoint';
 import { isoDateTime, NameEmailBody } from './fields';
 
-/** Spec 3, Admin. `inviteSentDate` is an ISO date-time, null when no invite was sent. */
+/**
+ * An administrator (docs/product/settings.md, 'Administrators'). `inviteSentDate` is an ISO
+ * date-time, null when no invite was sent.
+ */
 export const Admin = z.object({
   name: z.string(),
   email: z.string(),

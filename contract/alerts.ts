@@ -8,8 +8,8 @@ export const AlertStatus = z.enum(ALERT_STATUSES);
 export type AlertStatus = z.infer<typeof AlertStatus>;
 
 /**
- * Spec 3, Alert. `scanId` identifies the alert (update calls send scanIds as alertIds).
- * `alertDescription` is JSON text holding a list of `{ threat }` objects; read it with
+ * An alert (docs/product/alerts.md). `scanId` identifies the alert (update calls send scanIds as
+ * alertIds). `alertDescription` is JSON text holding a list of `{ threat }` objects; read it with
  * {@link parseAlertThreats}, since it may be malformed.
  */
 export const Alert = z.object({

@@ -8,8 +8,9 @@ export const TokenExpiration = z.enum(TOKEN_EXPIRATIONS);
 export type TokenExpiration = z.infer<typeof TokenExpiration>;
 
 /**
- * Spec 3, API config. `token` is null when no key exists; `expiresAt` (ISO date-time) is null for
- * a key that never expires. A key past `expiresAt` is still answered and shows as Expired.
+ * The API key (docs/product/integrations.md, 'API key'). `token` is null when no key exists;
+ * `expiresAt` (ISO date-time) is null for a key that never expires. A key past `expiresAt` is still
+ * answered and shows as Expired.
  */
 export const ApiConfig = z.looseObject({
   ...messageFields,

@@ -35,7 +35,7 @@ const all = Object.entries(endpoints) as [string, Endpoint][];
 
 describe('endpoint registry', () => {
   it('holds every endpoint once, under a camelCase name', () => {
-    // 55 calls of spec 7.1, the organization delete, and 5 system/development calls.
+    // The 55 calls of the product, the organization delete, and 5 system/development calls.
     expect(all.length).toBe(61);
     for (const [name] of all) expect(name).toMatch(/^[a-z][A-Za-z]*$/);
     expect(new Set(all.map(([, e]) => e)).size).toBe(all.length);

@@ -5,9 +5,9 @@ import { defineEndpoint, MessageBody, messageFields } from './endpoint';
 import { idField, nameField } from './fields';
 
 /**
- * Spec 3, subscription/billing details. `renewDate` is in seconds, `amountDue` in cents.
- * `status` is a plan status of domain/billing.ts; the wire carries any string, so unknown
- * statuses still parse.
+ * The billing statement (docs/product/billing.md, 'Billing statement'). `renewDate` is in seconds,
+ * `amountDue` in cents. `status` is a plan status of domain/billing.ts; the wire carries any
+ * string, so unknown statuses still parse.
  */
 export const Subscription = z.object({
   status: z.string(),
@@ -39,7 +39,10 @@ export const getBillingInfo = defineEndpoint({
   response: BillingInfo,
 });
 
-/** Spec 3, plan details. `relevantDate` is in seconds (renewal, trial end or cancellation). */
+/**
+ * The plan (docs/product/billing.md, 'Plan tab'). `relevantDate` is in seconds (renewal, trial end
+ * or cancellation).
+ */
 export const PlanInfo = z.looseObject({
   ...messageFields,
   status: z.string(),
@@ -106,8 +109,9 @@ export const deleteOrg = defineEndpoint({
 
 /**
  * Our extension: the offline card processor of the reference server, standing in for the card
- * payment provider's browser-side confirmation (spec 4: "the card setup is confirmed in the
- * browser with the card and the billing name using a client secret"). Development only.
+ * payment provider's browser-side confirmation (docs/product/billing.md, 'Payment update': "the
+ * card setup is confirmed in the browser with the card and the billing name using a client
+ * secret"). Development only.
  *
  * Test cards: a number failing the Luhn check answers `{ error }`; any other number confirms,
  * except the special ones listed in {@link TEST_CARDS}.

@@ -13,9 +13,10 @@ export type ConditionalAccessProvider = z.infer<typeof ConditionalAccessProvider
 const nullableText = (max: number) => z.nullable(z.string().check(z.maxLength(max)));
 
 /**
- * Spec 3, conditional access config. Fields are null until configured; the toggle may save a
- * partly filled config (turning on with a provider chosen), so the body accepts nulls too. The
- * server answers a non-2xx `ErrorBody` whose `error` text the card shows inline.
+ * The conditional access configuration (docs/product/integrations.md, 'Configuration'). Fields are
+ * null until configured; the toggle may save a partly filled config (turning on with a provider
+ * chosen), so the body accepts nulls too. The server answers a non-2xx `ErrorBody` whose `error`
+ * text the card shows inline.
  */
 export const conditionalAccessConfigShape = {
   /** Azure tenant, or the Okta domain. */
@@ -53,7 +54,7 @@ export const saveConditionalAccessConfig = defineEndpoint({
 
 /**
  * Requests removal: processed after blocked members are unblocked, then config and policy reset
- * to their defaults (spec 4).
+ * to their defaults (docs/product/integrations.md, 'Removal').
  */
 export const removeConditionalAccess = defineEndpoint({
   method: 'DELETE',
@@ -65,7 +66,7 @@ export const removeConditionalAccess = defineEndpoint({
 export const AlertSeverityThreshold = z.enum(ALERT_SEVERITY_THRESHOLDS);
 export type AlertSeverityThreshold = z.infer<typeof AlertSeverityThreshold>;
 
-/** Periods: 3 days, 7 days, 2 weeks, never (spec 9). Shared with the notification settings. */
+/** Periods: 3 days, 7 days, 2 weeks, never. Shared with the notification settings. */
 export const Period = z.enum(PERIODS);
 export type Period = z.infer<typeof Period>;
 

@@ -16,7 +16,7 @@ import {
 } from './fields';
 
 /**
- * Device severity (spec 3 enumeration "severity/status secure, critical, warning").
+ * Device severity (docs/product/dashboard.md, 'Columns').
  * The dashboard labels them Secure, Fixes needed and Critical.
  */
 export const DeviceSeverity = z.enum(DEVICE_SEVERITIES);
@@ -26,7 +26,7 @@ export const DevicePlatform = z.enum(DEVICE_PLATFORMS);
 export type DevicePlatform = z.infer<typeof DevicePlatform>;
 
 /**
- * Spec 3: a device is identified by its enrolment `code`; fields whose value is null are dropped
+ * A device is identified by its enrolment `code`; fields whose value is null are dropped
  * from the answer, and the other fields are not shown by the spec. The fields below are our
  * choice, hence all optional except the code.
  */
@@ -44,7 +44,7 @@ export const Device = z.object({
 });
 export type Device = z.infer<typeof Device>;
 
-/** Sortable dashboard columns (spec 2.3 has a sort event; the columns are ours). */
+/** Sortable dashboard columns (docs/product/dashboard.md, 'Order'; the columns are ours). */
 export const DeviceSortColumn = z.enum(DEVICE_SORT_COLUMNS);
 export type DeviceSortColumn = z.infer<typeof DeviceSortColumn>;
 
@@ -52,10 +52,10 @@ export const SortOrder = z.enum(SORT_ORDERS);
 export type SortOrder = z.infer<typeof SortOrder>;
 
 /**
- * Dashboard query (spec 2.3, 7.1). `enrolled` is one value: absent means all devices (the spec's
- * "none"); the app sends nothing when both Enrolled and Not Enrolled are chosen. `severity`
- * repeats. `sort` and `order` are our documented extension; without `sort` the server orders by
- * severity (critical first), then member name.
+ * Dashboard query (docs/product/dashboard.md, 'The address'). `enrolled` is one value: absent means
+ * all devices (the spec's "none"); the app sends nothing when both Enrolled and Not Enrolled are
+ * chosen. `severity` repeats. `sort` and `order` are our documented extension; without `sort` the
+ * server orders by severity (critical first), then member name.
  */
 export const ListDevicesQuery = z.object({
   ...paginationQuery,

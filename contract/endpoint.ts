@@ -2,17 +2,17 @@ import * as z from 'zod/mini';
 
 /*
  * In browsers zod must not compile parsers with `new Function`: the portal's Content-Security-Policy
- * has no 'unsafe-eval' (server/security-headers.ts), and zod's probe would be reported as a
+ * has no 'unsafe-eval' (server/http/security-headers.ts), and zod's probe would be reported as a
  * violation. Every contract module imports this one, so this runs before any schema parses; the
  * server keeps the faster compiled parsers. (Here rather than in the app's entry, so the schema
- * library stays out of the first load: issue 9.)
+ * library stays out of the first load: README, 'Performance'.)
  */
 if (typeof document !== 'undefined') z.config({ jitless: true });
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * One call of spec section 7. The client, the reference server and the Storybook/MSW mocks all
+ * One call of the API. The client, the reference server and the Storybook/MSW mocks all
  * derive from these objects, so a renamed field breaks the build rather than production.
  *
  * - `path` is relative to the API base (`VITE_API_URL`, default `/api`) and always starts with `/`.
@@ -47,8 +47,8 @@ export type ParsedBodyOf<E extends Endpoint> = Infer<E['body']>;
 export type ResponseOf<E extends Endpoint> = Infer<E['response']>;
 
 /**
- * The generic message fields of spec 7.2: any response body may carry them, and the client's
- * generic handler shows each as a banner of that kind.
+ * The generic message fields (docs/product/messages.md, 'How messages are shown'): any response
+ * body may carry them, and the client's generic handler shows each as a banner of that kind.
  */
 export const messageFields = {
   success: z.optional(z.string()),

@@ -6,8 +6,9 @@ export interface CatalogueEntry {
 }
 
 /**
- * Spec 8.1, word for word. Part of the API's vocabulary: the server puts these texts into a
- * session error, and the app's error page shows them by type.
+ * The error catalogue (docs/product/messages.md, 'Error banners'), word for word. Part of the API's
+ * vocabulary: the server puts these texts into a session error, and the app's error page shows them
+ * by type.
  */
 export const ERROR_CATALOGUE: Record<ErrorType, CatalogueEntry> = {
   'update-payment': {

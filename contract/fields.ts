@@ -14,7 +14,7 @@ export const BULK_MAX_ITEMS = 1000;
 
 export const nameField = () =>
   z.string().check(z.trim(), z.minLength(1), z.maxLength(NAME_MAX_LENGTH));
-/** An e-mail address that passes the rule of spec 5 (the one rule of `rules.ts`). */
+/** An e-mail address that passes the e-mail rule (domain/accounts.ts; docs/product/sign-in.md). */
 export const emailField = () =>
   z
     .string()
@@ -29,7 +29,7 @@ export const idField = () => z.string().check(z.minLength(1), z.maxLength(ID_MAX
 /** An ISO 8601 date-time such as '2026-11-20T14:05:00Z' (offsets and fractions allowed). */
 export const isoDateTime = () => z.iso.datetime({ offset: true });
 
-/** `{ name, email }`: the payload of add admin, resend invite and threat hunter user (spec 3). */
+/** `{ name, email }`: the payload of add admin, resend invite and threat hunter user. */
 export const NameEmailBody = z.object({ name: nameField(), email: emailField() });
 export type NameEmailBody = z.infer<typeof NameEmailBody>;
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineEndpoint, messageFields } from './endpoint';
 
-/** Spec 3, MDM config. The token is null while MDM is disabled. */
+/** The MDM settings (docs/product/settings.md, 'MDM'). The token is null while MDM is disabled. */
 export const MdmConfig = z.looseObject({
   ...messageFields,
   enabled: z.boolean(),

@@ -6,12 +6,12 @@ import { SsoGroupRef } from './sso';
 /** Largest CSV accepted by read-members (bytes) and most rows read from it. */
 export const CSV_MAX_BYTES = 2 * 1024 * 1024;
 export const CSV_MAX_ROWS = 10_000;
-/** Columns the CSV must carry (spec 2.4) and the template's header (member_template.csv). */
+/** Columns the CSV must carry and the template's header (docs/product/members.md, 'CSV upload'). */
 export const CSV_REQUIRED_COLUMNS = ['fullname', 'email'] as const;
 export const CSV_TEMPLATE_FILE_NAME = 'member_template.csv';
 export const CSV_TEMPLATE_HEADER = ['Full Name', 'Email'] as const;
 
-/** Spec 3, Member. Ids are strings ('0', '1', … for manual entry). */
+/** A member. Ids are strings ('0', '1', … for manual entry). */
 export const Member = z.object({
   id: z.string(),
   name: z.string(),
@@ -35,7 +35,7 @@ export const ReadMembersForm = z.object({
 });
 export type ReadMembersForm = z.infer<typeof ReadMembersForm>;
 
-/** Spec 3, CSV upload result: the members read, and an error text shown on the review screen. */
+/** The CSV reading: the members read, and an error text shown on the review screen. */
 export const ReadMembersResult = z.looseObject({
   ...messageFields,
   members: z.array(Member),
@@ -70,11 +70,12 @@ export const CreateMembersQuery = z.object({
 export type CreateMembersQuery = z.input<typeof CreateMembersQuery>;
 
 /**
- * The server applies the duplicate rule of spec 4 itself: a member whose e-mail (case-insensitive)
- * belongs to an existing member of the organization, or repeats an earlier entry of `members`, is
- * skipped unless re-allowed. `allowedDuplicates` re-allows them: one e-mail per re-allowed row,
- * so an e-mail listed twice re-allows two duplicate rows with that address (each re-allowed row
- * becomes a member of its own with its own code: one row is one enrolment seat).
+ * The server applies the duplicate rule (docs/product/members.md, 'Duplicates') itself: a member
+ * whose e-mail (case-insensitive) belongs to an existing member of the organization, or repeats an
+ * earlier entry of `members`, is skipped unless re-allowed. `allowedDuplicates` re-allows them: one
+ * e-mail per re-allowed row, so an e-mail listed twice re-allows two duplicate rows with that
+ * address (each re-allowed row becomes a member of its own with its own code: one row is one
+ * enrolment seat).
  */
 export const CreateMembersBody = z.object({
   members: z.array(NewMember).check(z.minLength(1), z.maxLength(CSV_MAX_ROWS)),

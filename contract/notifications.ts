@@ -20,8 +20,8 @@ export const OutdatedOsEmailsFrequency = z.enum(OUTDATED_OS_EMAILS_FREQUENCIES);
 export type OutdatedOsEmailsFrequency = z.infer<typeof OutdatedOsEmailsFrequency>;
 
 /**
- * Spec 3, e-mail preferences. Every preference is optional: a control shows only when the
- * server supplied its value (spec 2.6).
+ * E-mail preferences. Every preference is optional: a control shows only when the server
+ * supplied its value (docs/product/notifications.md, 'Email settings').
  */
 const emailPreferencesShape = {
   weeklySummary: z.optional(z.boolean()),
@@ -55,14 +55,17 @@ export const updateEmailPreferences = defineEndpoint({
   response: EmailPreferences,
 });
 
-/** Template types (spec 3: "notification type OrgEnrollment"). */
+/** Template types (the enrolment e-mail). */
 export const EmailTemplateType = z.enum(EMAIL_TEMPLATE_TYPES);
 export type EmailTemplateType = z.infer<typeof EmailTemplateType>;
 
 export const EmailTemplateQuery = z.object({ type: EmailTemplateType });
 export type EmailTemplateQuery = z.infer<typeof EmailTemplateQuery>;
 
-/** Spec 3, e-mail template: null subject or body means the default text is used. */
+/**
+ * The e-mail template (docs/product/notifications.md, 'Enrolment e-mail'): null means the default
+ * text.
+ */
 export const EmailTemplate = z.looseObject({
   ...messageFields,
   subject: z.nullable(z.string()),
@@ -78,7 +81,7 @@ export const getEmailTemplate = defineEndpoint({
 });
 
 /**
- * The app trims and sanitises subject and body and sends an empty result as null (spec 5), so a
+ * The app trims and sanitises subject and body and sends an empty result as null, so a
  * present text must be non-empty after trimming.
  */
 export const SaveEmailTemplateBody = z.object({
@@ -100,7 +103,7 @@ export const saveEmailTemplate = defineEndpoint({
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
 
-/** Spec 3, "action OpenAppToScan": the scan reminder. */
+/** The scan reminder's topic (docs/product/notifications.md, 'Device scan notifications'). */
 export const NotificationTopic = z.enum(NOTIFICATION_TOPICS);
 export type NotificationTopic = z.infer<typeof NotificationTopic>;
 
@@ -119,7 +122,7 @@ const notificationPreferencesShape = {
   notificationFrequency: NotificationFrequency,
 };
 
-/** Spec 3, notification preferences (Device Scan Notifications card). */
+/** Notification preferences (Device Scan Notifications card). */
 export const NotificationPreferences = z.looseObject({
   ...messageFields,
   topic: NotificationTopic,

@@ -2,10 +2,12 @@ import * as z from 'zod/mini';
 import { ORGANIZATION_NAME_MAX_LENGTH } from '@domain/limits';
 import { defineEndpoint, MessageBody } from './endpoint';
 
-/** Organization lookup (spec 7: POST /orgs/lookup, slug → sso). */
+/** Organization lookup (docs/product/sign-in.md, 'Organization lookup'): slug → sso. */
 export const LookupResult = z.object({
   sso: z.boolean(),
-  /** The same flag under the name the SSO tab reads (spec 3: "also read as hasSSO"). */
+  /**
+   * The same flag under the name the SSO tab reads (docs/product/settings.md, 'Single sign-on').
+   */
   hasSSO: z.boolean(),
 });
 export type LookupResult = z.infer<typeof LookupResult>;

@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
 import { defineEndpoint, messageFields } from './endpoint';
 
-/** Spec 3, SCIM config. URL and header are null while SCIM is disabled. */
+/**
+ * The SCIM settings (docs/product/settings.md, 'SCIM'). URL and header are null while SCIM is
+ * disabled.
+ */
 export const ScimConfig = z.looseObject({
   ...messageFields,
   enabled: z.boolean(),
@@ -20,7 +23,7 @@ export const getScimConfig = defineEndpoint({
 export const UpdateScimBody = z.object({ enable: z.boolean() });
 export type UpdateScimBody = z.infer<typeof UpdateScimBody>;
 
-/** Enables or disables SCIM; enabling answers the new header at once (spec 2.6). */
+/** Enables or disables SCIM; enabling answers the new header at once. */
 export const updateScimConfig = defineEndpoint({
   method: 'POST',
   path: '/orgs/scim',

@@ -3,7 +3,7 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@domain/accounts';
 import { SSO_PROVIDERS } from '@domain/sso';
 import { defineEndpoint, MessageBody } from './endpoint';
 
-/** Error types of the catalogue (spec 8.1). */
+/** Error types of the catalogue (docs/product/messages.md, 'Error banners'). */
 export const ErrorType = z.enum([
   'update-payment',
   'update-billing',
@@ -28,7 +28,7 @@ export const SessionError = z.object({
 });
 export type SessionError = z.infer<typeof SessionError>;
 
-/** Spec section 3, Session. */
+/** The session (docs/product/README.md, 'Signed in or not'). */
 export const Session = z.object({
   user: z.object({ name: z.string(), email: z.string() }),
   organization: z.object({

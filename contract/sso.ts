@@ -11,10 +11,12 @@ import { SsoProvider } from './session';
 
 export { SsoProvider } from './session';
 
-/** Debounce of the group search box (spec 9), in milliseconds. */
+/**
+ * Debounce of the group search box (docs/product/members.md, 'Group selection'), in milliseconds.
+ */
 export const GROUP_SEARCH_DEBOUNCE_MS = 500;
 
-/** Spec 3, SSO group as the identity provider lists it. */
+/** An SSO group as the identity provider lists it. */
 export const SsoGroup = z.object({ id: z.string(), name: z.string() });
 export type SsoGroup = z.infer<typeof SsoGroup>;
 /** The groups screen adds a selection flag (UI state, never sent). */
@@ -25,10 +27,10 @@ export const SsoGroupRef = z.object({ id: idField(), name: nameField() });
 export type SsoGroupRef = z.infer<typeof SsoGroupRef>;
 
 /**
- * Spec 3, SSO configuration payload (SSO setup screen). The server checks the issuer's discovery
- * document before saving (400 with the reason, `issues` on `tenant`). `clientSecret` may be left
- * out only when the organization has one saved for the same provider and client id: the saved
- * secret is kept (the screen shows it as "saved" and never receives it).
+ * The SSO configuration (docs/product/members.md, 'SSO setup'). The server checks the issuer's
+ * discovery document before saving (400 with the reason, `issues` on `tenant`). `clientSecret` may
+ * be left out only when the organization has one saved for the same provider and client id: the
+ * saved secret is kept (the screen shows it as "saved" and never receives it).
  */
 export const SsoConfigBody = z.object({
   clientId: z.string().check(z.trim(), z.minLength(1), z.maxLength(ID_MAX_LENGTH)),
@@ -114,7 +116,7 @@ export type SsoGroupMembersBody = z.infer<typeof SsoGroupMembersBody>;
 export const SsoGroupMember = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type SsoGroupMember = z.infer<typeof SsoGroupMember>;
 
-/** Members of the chosen groups, deduplicated across groups (spec 2.4). */
+/** Members of the chosen groups, deduplicated across groups. */
 export const SsoGroupMembers = z.looseObject({
   ...messageFields,
   members: z.array(SsoGroupMember),
@@ -129,7 +131,10 @@ export const getSsoGroupMembers = defineEndpoint({
   response: SsoGroupMembers,
 });
 
-/** Disconnects the SSO integration; the app then goes to the login path (spec 7.2). */
+/**
+ * Disconnects SSO; the app then signs out to the login path
+ * (docs/product/settings.md, 'Single sign-on').
+ */
 export const deleteSso = defineEndpoint({
   method: 'DELETE',
   path: '/orgs/sso',

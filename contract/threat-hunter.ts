@@ -2,7 +2,9 @@ import * as z from 'zod/mini';
 import { defineEndpoint, MessageBody, messageFields } from './endpoint';
 import { NameEmailBody } from './fields';
 
-/** Spec 3, threat hunter user. Status values are not shown by the spec ('Invited', 'Active' …). */
+/**
+ * A threat hunter user (docs/product/settings.md, 'Threat Hunter'); statuses 'Invited', 'Active' …
+ */
 export const ThreatHunterUser = z.object({
   name: z.string(),
   email: z.string(),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint, messageFields } from './endpoint';
 import { URL_MAX_LENGTH } from '@domain/limits';
 
-/** Spec 3, webhook config: both null while webhooks are inactive. */
+/** The webhook settings (docs/product/integrations.md, 'Webhooks'): both null while inactive. */
 export const Webhook = z.looseObject({
   ...messageFields,
   url: z.nullable(z.string()),

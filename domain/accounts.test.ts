@@ -18,7 +18,7 @@ const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = LOWER.toUpperCase();
 const DIGITS = '0123456789';
 
-describe('e-mail rule (spec 5): text, at sign, text, dot, text, no whitespace', () => {
+describe('e-mail rule: text, at sign, text, dot, text, no whitespace', () => {
   const part = ascii(`${LOWER}${DIGITS}-_+`);
 
   it('property: local@domain.tld made of plain parts is valid', () => {
@@ -57,7 +57,7 @@ describe('e-mail rule (spec 5): text, at sign, text, dot, text, no whitespace', 
   });
 });
 
-describe('password rule (spec 5)', () => {
+describe('password rule', () => {
   /** A password of every class, padded to at least the minimum length. */
   const valid = fc
     .tuple(ascii(LOWER), ascii(UPPER), ascii(DIGITS), ascii(PASSWORD_SPECIAL_CHARACTERS))
@@ -97,7 +97,7 @@ describe('password rule (spec 5)', () => {
   });
 });
 
-describe('organization lookup (spec 4)', () => {
+describe('organization lookup name', () => {
   it('property: the slug is lower case, has no whitespace and is stable', () => {
     fc.assert(
       fc.property(fc.string(), (name) => {

@@ -1,7 +1,8 @@
 /**
- * Accounts: the e-mail, password and organization-name rules the spec states once (section 5).
- * The app maps each failure to its catalogued text; the contract's schemas and the server apply
- * the same rules to what they accept and store.
+ * Accounts: the e-mail, password and organization-name rules
+ * (docs/product/sign-in.md, 'E-mail addresses', 'Passwords', 'Organization lookup'). The app maps
+ * each failure to its catalogued text; the contract's schemas and the server apply the same rules
+ * to what they accept and store.
  */
 
 /** Longest e-mail address the server accepts (RFC 5321's 254); the UI caps inputs at it. */
@@ -37,7 +38,7 @@ export function isValidEmail(value: string): boolean {
 export type PasswordProblem =
   'required' | 'too-short' | 'too-long' | 'lowercase' | 'uppercase' | 'digit' | 'special';
 
-/** Every rule of section 5 the password breaks, in the order the hint names them. */
+/** Every password rule the value breaks, in the order the hint names them. */
 export function passwordProblems(value: string): PasswordProblem[] {
   if (value.length === 0) return ['required'];
   const problems: PasswordProblem[] = [];
@@ -54,7 +55,7 @@ export function isValidPassword(value: string): boolean {
   return passwordProblems(value).length === 0;
 }
 
-/** Organization lookup: the name is lower-cased and every space removed (section 4). */
+/** Organization lookup: the name is lower-cased and every space removed. */
 export function normalizeSlug(name: string): string {
   return name.toLowerCase().replace(/\s+/g, '');
 }
@@ -67,7 +68,7 @@ export const PASSWORD_TOKEN_PURPOSES = ['reset', 'invite'] as const;
 export type PasswordTokenPurpose = (typeof PASSWORD_TOKEN_PURPOSES)[number];
 
 /**
- * What the sign-in throttle counts attempts by (issue 14; server/data/login-throttle.ts): the
+ * What the sign-in throttle counts attempts by (decision 015; server/auth/login-throttle.ts): the
  * account and client address together, the address, the account; and single sign-on starts per
  * client address (`sso-start`, docs/decisions/019-openid-connect.md).
  */

@@ -6,7 +6,7 @@ import { canResendInvite, INVITE_RESEND_WINDOW_SECONDS } from './admins';
 const NOW = new Date('2026-11-20T14:05:00Z');
 const sentAgo = (seconds: number) => new Date(NOW.getTime() - seconds * 1000).toISOString();
 
-describe('canResendInvite (spec 4, 9)', () => {
+describe('canResendInvite', () => {
   it('the window is 86400 seconds (24 hours)', () => {
     expect(INVITE_RESEND_WINDOW_SECONDS).toBe(86_400);
   });

@@ -1,14 +1,15 @@
 /**
- * Administrators and threat hunter users (spec 2.6, 4, 9): when an invitation may be sent again,
- * and the states of a provisioned threat hunter.
+ * Administrators and threat hunter users (docs/product/settings.md): when an invitation may be sent
+ * again, and the states of a provisioned threat hunter.
  */
 
-/** 'Resend' shows once the last invite is this old (spec 9: 86400 seconds, 24 hours). */
+/** 'Resend' shows once the last invite is this old (86400 seconds, 24 hours). */
 export const INVITE_RESEND_WINDOW_SECONDS = 86_400;
 
 /**
- * Whether the admin list offers 'Resend' (spec 4): not once accepted; yes when no invite was
- * sent or the last one (ISO date-time) is at least {@link INVITE_RESEND_WINDOW_SECONDS} old.
+ * Whether the admin list offers 'Resend' (docs/product/settings.md, 'Administrators'): not once
+ * accepted; yes when no invite was sent or the last one (ISO date-time) is at least {@link
+ * INVITE_RESEND_WINDOW_SECONDS} old.
  */
 export function canResendInvite(
   admin: { inviteAccepted: boolean; inviteSentDate: string | null },

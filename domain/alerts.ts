@@ -1,4 +1,7 @@
-/** Threat alerts (spec 2.5, 3, 9): their statuses, the console's status filter and page sizes. */
+/**
+ * Threat alerts (docs/product/alerts.md): their statuses, the console's status filter and page
+ * sizes.
+ */
 
 /** An alert's status, as on the wire and stored. */
 export const ALERT_STATUSES = ['Open', 'Closed'] as const;
@@ -23,8 +26,8 @@ export const KNOWN_ALERT_SEVERITIES = ['Critical', 'High', 'Suspicious', 'Low'] 
 export type KnownAlertSeverity = (typeof KNOWN_ALERT_SEVERITIES)[number];
 
 /**
- * Page sizes offered in the alerts footer (spec 9: 20, 30, 40 and two named constants whose
- * values are not shown; we read them as the default 50 and the maximum 100).
+ * Page sizes offered in the alerts footer: 20, 30, 40 and two more the spec names without values,
+ * read as the default 50 and the maximum 100 (decision 007).
  */
 export const ALERT_PAGE_SIZES = [20, 30, 40, 50, 100] as const;
 export const DEFAULT_ALERT_PAGE_SIZE = 50;

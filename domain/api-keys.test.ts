@@ -11,7 +11,7 @@ import {
 
 const NOW = new Date('2026-11-20T14:05:00Z');
 
-describe('API key expiry (spec 2.6, 9)', () => {
+describe('API key expiry', () => {
   it('6 months, 1 year (the default), never: texts and lifetimes', () => {
     expect(TOKEN_EXPIRATIONS.map((e) => TOKEN_EXPIRATION_LABELS[e])).toEqual([
       '6 months',

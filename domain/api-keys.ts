@@ -1,6 +1,7 @@
 /**
- * API keys (spec 2.6, 9): the expiry choices of a new key and when a key counts as expired.
- * The spec does not show the wire values; we use the "retention" enumeration of spec 3.
+ * API keys (docs/product/integrations.md, 'API key'): the expiry choices of a new key and when a
+ * key counts as expired. The spec does not show the wire values; we use its "retention" enumeration
+ * (contract/README.md).
  */
 
 /** Expiry choices: 6 months, 1 year (the default), never. */

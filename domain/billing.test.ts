@@ -10,7 +10,7 @@ import {
   SUBSCRIPTION_STATUSES,
 } from './billing';
 
-describe('planActionsFor (spec 2.6)', () => {
+describe('planActionsFor', () => {
   it('canceled: reactivate and delete', () => {
     expect(planActionsFor('canceled')).toEqual(['reactivate', 'delete']);
   });
@@ -57,7 +57,7 @@ describe('plan statuses', () => {
     expect(PLAN_STATUS_LABELS.none).toBe('No plan');
   });
 
-  it('a payment update may end active, trialing or past due (spec 9), nothing else', () => {
+  it('a payment update may end active, trialing or past due, nothing else', () => {
     for (const status of SUBSCRIPTION_STATUSES) {
       expect(isAcceptedPaymentStatus(status)).toBe(
         (ACCEPTED_PAYMENT_STATUSES as readonly string[]).includes(status),

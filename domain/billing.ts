@@ -1,9 +1,9 @@
 /**
- * Plans and subscriptions (spec 2.6, 2.7, 4, 9): the statuses a plan can be in, what each offers
- * on the plan tab, which statuses a payment update may end in, and the trial's length.
+ * Plans and subscriptions (docs/product/billing.md): the statuses a plan can be in, what each
+ * offers on the plan tab, which statuses a payment update may end in, and the trial's length.
  */
 
-/** Trial length in days (spec 9). */
+/** Trial length in days. */
 export const TRIAL_DAYS = 7;
 
 /**
@@ -41,7 +41,7 @@ export const PLAN_STATUS_LABELS: Readonly<Record<PlanStatus, string>> = {
   invoice: 'Invoice',
 };
 
-/** Subscription statuses an update of the payment method may end in (spec 4, 9). */
+/** Statuses a payment update may end in (docs/product/billing.md, 'Payment update'). */
 export const ACCEPTED_PAYMENT_STATUSES = ['active', 'trialing', 'past_due'] as const;
 export type AcceptedPaymentStatus = (typeof ACCEPTED_PAYMENT_STATUSES)[number];
 
@@ -54,9 +54,10 @@ export const PLAN_ACTIONS = ['cancel', 'reactivate', 'delete'] as const;
 export type PlanAction = (typeof PLAN_ACTIONS)[number];
 
 /**
- * Spec 2.6: canceled → reactivate and delete; none → delete only; invoice → nothing; any other
- * status (active, trialing, past_due, unknown ones…) → cancel. Case and surrounding spaces of
- * the status do not matter. The plan tab offers these and the server allows exactly these.
+ * docs/product/billing.md, 'Plan tab': canceled → reactivate and delete; none → delete only;
+ * invoice → nothing; any other status (active, trialing, past_due, unknown ones…) → cancel. Case
+ * and surrounding spaces of the status do not matter. The plan tab offers these and the server
+ * allows exactly these.
  */
 export function planActionsFor(status: string): PlanAction[] {
   switch (status.trim().toLowerCase()) {

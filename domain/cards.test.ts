@@ -15,10 +15,10 @@ import {
 } from './cards';
 
 /*
- * The network rule had two implementations before issue 15: the card field's (ui) and the
- * offline card processor's (server), which missed Discover's 644–649 and 622126–622925. The
- * domain's rule is their union, checked here against the networks' published IIN ranges written
- * a second, independent way (regular expressions), and against frozen copies of both old rules.
+ * The network rule had two implementations before domain/ (decision 013): the card field's (ui) and
+ * the offline card processor's (server), which missed Discover's 644–649 and 622126–622925. The
+ * domain's rule is their union, checked here against the networks' published IIN ranges written a
+ * second, independent way (regular expressions), and against frozen copies of both old rules.
  */
 
 /** The published IIN ranges (Visa, Mastercard, American Express, Discover), as prefixes. */
@@ -41,7 +41,7 @@ function publishedNetwork(digits: string): CardNetwork {
   return hits[0] ?? 'unknown';
 }
 
-/** The server's rule before issue 15 (server/billing/cards.ts), frozen. */
+/** The server's rule before decision 013 (then server/billing/cards.ts), frozen. */
 function legacyServerNetwork(digits: string): CardNetwork {
   const two = Number(digits.slice(0, 2));
   const four = Number(digits.slice(0, 4));
@@ -52,7 +52,7 @@ function legacyServerNetwork(digits: string): CardNetwork {
   return 'unknown';
 }
 
-/** The card field's rule before issue 15 (ui/card-field/card-validation.ts), frozen. */
+/** The card field's rule before decision 013 (ui/portal/card-field/card-validation.ts), frozen. */
 function legacyUiNetwork(d: string): CardNetwork {
   const inRange = (length: number, min: number, max: number) =>
     d.length >= length && Number(d.slice(0, length)) >= min && Number(d.slice(0, length)) <= max;
@@ -312,7 +312,7 @@ describe('card lengths', () => {
   });
 });
 
-describe("the offline processor's examples (formerly in server/billing.test.ts)", () => {
+describe("the offline processor's examples (formerly in server/billing/billing.test.ts)", () => {
   it('Luhn: the test cards pass, a changed digit fails', () => {
     for (const n of [
       '4242424242424242',

@@ -113,7 +113,7 @@ const anyConfig = fc.record({
   active: fc.boolean(),
 });
 
-describe('toggleSavesConditionalAccess (spec 5)', () => {
+describe('toggleSavesConditionalAccess', () => {
   it('saves a complete config either way, and turning on with a provider', () => {
     expect(toggleSavesConditionalAccess({ ...SAVED, active: false })).toBe(true);
     expect(toggleSavesConditionalAccess({ ...SAVED, active: true })).toBe(true);
@@ -140,7 +140,7 @@ describe('toggleSavesConditionalAccess (spec 5)', () => {
   });
 });
 
-describe('values and defaults (spec 2.6, 4)', () => {
+describe('values and defaults', () => {
   it('every value has its text, in the order the dropdowns show them', () => {
     expect(CONDITIONAL_ACCESS_PROVIDERS.map((p) => CONDITIONAL_ACCESS_PROVIDER_LABELS[p])).toEqual([
       'Azure',

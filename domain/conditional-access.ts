@@ -1,6 +1,7 @@
 /**
- * Conditional access (beta, spec 2.6, 4, 5): the values of its configuration and policy, their
- * texts, the defaults a removal resets to, and the rules of the card's Save and toggle.
+ * Conditional access (beta, docs/product/integrations.md, 'Conditional access'): the values of its
+ * configuration and policy, their texts, the defaults a removal resets to, and the rules of the
+ * card's Save and toggle.
  */
 import { ENABLED_DISABLED_LABELS } from './labels';
 import type { Period } from './periods';
@@ -68,7 +69,9 @@ export interface ConditionalAccessPolicy {
   screenLockEnabled: boolean;
 }
 
-/** The configuration after removal (spec 4) and before any setup. */
+/**
+ * The configuration after removal (docs/product/integrations.md, 'Removal') and before any setup.
+ */
 export const DEFAULT_CONDITIONAL_ACCESS_CONFIG: Readonly<ConditionalAccessConfig> = {
   tenant: null,
   clientId: null,
@@ -79,7 +82,7 @@ export const DEFAULT_CONDITIONAL_ACCESS_CONFIG: Readonly<ConditionalAccessConfig
   active: false,
 };
 
-/** The policy after removal and before any change (spec 4): nothing quarantines. */
+/** The policy after removal and before any change: nothing quarantines. */
 export const DEFAULT_CONDITIONAL_ACCESS_POLICY: Readonly<ConditionalAccessPolicy> = {
   alertSeverity: 'NONE',
   outdatedOSPeriod: 'NEVER',
@@ -109,8 +112,9 @@ export function hasConditionalAccessChanges(
 }
 
 /**
- * Spec 5: Save needs every field non-null and non-empty (blank counts as empty) and a change
- * from the saved config. (The card also disables it while saving.)
+ * docs/product/integrations.md, 'Configuration': Save needs every field non-null and non-empty
+ * (blank counts as empty) and a change from the saved config. (The card also disables it while
+ * saving.)
  */
 export function canSaveConditionalAccess(
   draft: ConditionalAccessConfig,
@@ -120,9 +124,9 @@ export function canSaveConditionalAccess(
 }
 
 /**
- * Spec 5: flipping the toggle saves `next` (the config with `active` already flipped) when every
- * field is filled, or when it turns conditional access on with a provider chosen; otherwise the
- * change stays a draft.
+ * docs/product/integrations.md, 'Configuration': flipping the toggle saves `next` (the config with
+ * `active` already flipped) when every field is filled, or when it turns conditional access on with
+ * a provider chosen; otherwise the change stays a draft.
  */
 export function toggleSavesConditionalAccess(next: ConditionalAccessConfig): boolean {
   return isConditionalAccessComplete(next) || (next.active && next.provider !== null);

@@ -1,3 +1,6 @@
-/** The per-organization credentials Settings hands out (spec 2.6): the SCIM bearer header and the MDM token. */
+/**
+ * The per-organization credentials Settings hands out (docs/product/settings.md): the SCIM header,
+ * the MDM token.
+ */
 export const CREDENTIAL_KINDS = ['scim', 'mdm'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];

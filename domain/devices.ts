@@ -1,10 +1,13 @@
-/** Devices (spec 2.3, 3): severities, platforms and the dashboard's sort and filter values. */
+/**
+ * Devices (docs/product/dashboard.md): severities, platforms and the dashboard's sort and filter
+ * values.
+ */
 
-/** Device severity (spec 3 enumeration "severity/status secure, critical, warning"). */
+/** Device severity: secure, warning, critical. */
 export const DEVICE_SEVERITIES = ['secure', 'warning', 'critical'] as const;
 export type DeviceSeverity = (typeof DEVICE_SEVERITIES)[number];
 
-/** The dashboard's names of the severities (spec 2.3 filter names). */
+/** The dashboard's names of the severities (docs/product/dashboard.md, 'Filters'). */
 export const DEVICE_SEVERITY_LABELS: Readonly<Record<DeviceSeverity, string>> = {
   critical: 'Critical',
   warning: 'Fixes needed',
@@ -14,12 +17,12 @@ export const DEVICE_SEVERITY_LABELS: Readonly<Record<DeviceSeverity, string>> = 
 export const DEVICE_PLATFORMS = ['ios', 'android'] as const;
 export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
 
-/** A device's enrolment as the dashboard words it (spec 2.3). */
+/** A device's enrolment as the dashboard words it. */
 export const ENROLMENT_LABELS = { enrolled: 'Enrolled', notEnrolled: 'Not Enrolled' } as const;
 
 /**
- * The dashboard's enrolment filter (spec 2.3): all devices, enrolled, not enrolled. 'all' is no
- * filter; 'true' / 'false' are the API's `enrolled` values.
+ * The dashboard's enrolment filter (docs/product/dashboard.md, 'Filters'): all devices, enrolled,
+ * not enrolled. 'all' is no filter; 'true' / 'false' are the API's `enrolled` values.
  */
 export const ENROLMENT_FILTERS = ['all', 'true', 'false'] as const;
 export type EnrolmentFilter = (typeof ENROLMENT_FILTERS)[number];
@@ -29,7 +32,7 @@ export const ENROLMENT_FILTER_LABELS: Readonly<Record<EnrolmentFilter, string>> 
   false: ENROLMENT_LABELS.notEnrolled,
 };
 
-/** Sortable dashboard columns (spec 2.3 has a sort event; the columns are ours). */
+/** Sortable dashboard columns (docs/product/dashboard.md, 'Order'; the columns are ours). */
 export const DEVICE_SORT_COLUMNS = [
   'code',
   'memberName',

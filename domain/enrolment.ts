@@ -1,7 +1,7 @@
 /**
- * Enrolment codes (spec 1: each member receives a unique code to enroll a device): 'ABCD-EF23',
- * eight characters of an alphabet without look-alikes, so a code read off a screen is typed
- * right on a phone. Device codes and threat hunter access codes use the same alphabet.
+ * Enrolment codes (docs/product/members.md: each member receives a unique code to enroll a device):
+ * 'ABCD-EF23', eight characters of an alphabet without look-alikes, so a code read off a screen is
+ * typed right on a phone. Device codes and threat hunter access codes use the same alphabet.
  */
 
 /** No 0/O, no 1/I: 32 symbols. */

@@ -1,6 +1,6 @@
 /**
- * Value lists carry the texts the portal shows for them (spec 2.6 names them word for word) as a
- * `Record` beside the list, so adding a value is one edit here and TypeScript points at every
+ * Value lists carry the texts the portal shows for them (quoted word for word in docs/product/) as
+ * a `Record` beside the list, so adding a value is one edit here and TypeScript points at every
  * place that must follow. `labelled` turns a list and its texts into the options of a dropdown.
  */
 
@@ -22,7 +22,7 @@ export function labelled<V extends string>(
 export const ON_OFF_VALUES = ['true', 'false'] as const;
 export type OnOffValue = (typeof ON_OFF_VALUES)[number];
 
-/** Spec 2.6: screen lock quarantine and Threat Alert Emails read 'Enabled' / 'Disabled'. */
+/** Screen lock quarantine and Threat Alert Emails read 'Enabled' / 'Disabled'. */
 export const ENABLED_DISABLED_LABELS: Readonly<Record<OnOffValue, string>> = {
   true: 'Enabled',
   false: 'Disabled',

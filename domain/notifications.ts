@@ -1,7 +1,7 @@
 /**
- * Notification settings (spec 2.6, 9): the e-mail preferences, the custom enrolment e-mail and
- * the device scan reminder, with the texts the settings cards show for each value. Lists are in
- * the order the spec (and the dropdowns) name them.
+ * Notification settings (docs/product/notifications.md): the e-mail preferences, the custom
+ * enrolment e-mail and the device scan reminder, with the texts the settings cards show for each
+ * value. Lists are in the order the spec (and the dropdowns) name them.
  */
 import { NAME_MAX_LENGTH } from './limits';
 import type { Period } from './periods';
@@ -62,18 +62,18 @@ export const SCAN_CHECK_PERIOD_LABELS: Readonly<Record<Period, string>> = {
   NEVER: 'Never',
 };
 
-/** Notification topics (spec 3, "action OpenAppToScan": the scan reminder is the only one). */
+/** Notification topics (the scan reminder, OpenAppToScan, is the only one). */
 export const NOTIFICATION_TOPICS = ['OpenAppToScan'] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 export const SCAN_REMINDER_TOPIC: NotificationTopic = 'OpenAppToScan';
 
-/** Custom e-mail template types (spec 3: "notification type OrgEnrollment"). */
+/** Custom e-mail template types (the enrolment e-mail, OrgEnrollment). */
 export const EMAIL_TEMPLATE_TYPES = ['OrgEnrollment'] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
 /** The enrolment e-mail, the template 'Customise email' edits. */
 export const ENROLLMENT_TEMPLATE_TYPE: EmailTemplateType = 'OrgEnrollment';
 
-/** Largest custom e-mail body (spec 5, 9). */
+/** Largest custom e-mail body (docs/product/notifications.md, 'Enrolment e-mail'). */
 export const EMAIL_BODY_MAX_LENGTH = 3000;
 /** Our limit for the custom e-mail subject: as long as a name may be. */
 export const EMAIL_SUBJECT_MAX_LENGTH = NAME_MAX_LENGTH;

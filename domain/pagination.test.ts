@@ -10,7 +10,7 @@ import {
   parsePositiveInt,
 } from './pagination';
 
-describe('URL page numbers (spec 5)', () => {
+describe('URL page numbers', () => {
   it('property: a positive integer written plainly reads as itself', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 999_999_999 }), (n) => {

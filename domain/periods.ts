@@ -1,5 +1,5 @@
 /**
- * Periods (spec 9: 3 days, 7 days, 2 weeks, never), shared by the conditional access policy
+ * Periods (3 days, 7 days, 2 weeks, never), shared by the conditional access policy
  * (quarantine after…) and the device scan reminder (Device Scan Checks Frequency). Each area
  * words them its own way: see `QUARANTINE_PERIOD_LABELS` and `SCAN_CHECK_PERIOD_LABELS`.
  */

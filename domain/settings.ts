@@ -1,4 +1,4 @@
-/** The settings tabs of spec 2.6 (`/settings?tab=`), in order, with their labels. */
+/** The settings tabs (docs/product/settings.md, 'Tabs'), in order, with their labels. */
 export const SETTINGS_TABS = [
   'admin',
   'billing',

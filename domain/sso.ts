@@ -1,4 +1,4 @@
-/** Single sign-on identity providers (spec 1, 2.4: okta and azure), as on the wire and stored. */
+/** Single sign-on identity providers (okta and azure), as on the wire and stored. */
 export const SSO_PROVIDERS = ['okta', 'azure'] as const;
 export type SsoProvider = (typeof SSO_PROVIDERS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The value lists whose texts the spec names word for word (spec 2.3, 2.5, 2.6), in the order
+ * The value lists whose texts docs/product/ quotes word for word, in the order
  * the dropdowns and filters show them, and the small rules that go with them.
  */
 import { describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ describe('labelled', () => {
   });
 });
 
-describe('notification settings (spec 2.6)', () => {
+describe('notification settings', () => {
   it('Email settings: enrolment, outdated OS', () => {
     expect(texts(ENROLLMENT_EMAILS_FREQUENCIES, ENROLLMENT_EMAILS_FREQUENCY_LABELS)).toEqual([
       'Once',
@@ -80,7 +80,7 @@ describe('notification settings (spec 2.6)', () => {
   });
 });
 
-describe('dashboard filters (spec 2.3)', () => {
+describe('dashboard filters', () => {
   it('enrolment and severity, with the dashboard’s words', () => {
     expect(texts(ENROLMENT_FILTERS, ENROLMENT_FILTER_LABELS)).toEqual([
       'All devices',
@@ -95,7 +95,7 @@ describe('dashboard filters (spec 2.3)', () => {
   });
 });
 
-describe('alerts console (spec 2.5)', () => {
+describe('alerts console', () => {
   it('each status filter keeps one alert status, and every status has its filter', () => {
     expect(ALERT_STATUS_FILTERS.map((f) => ALERT_STATUS_OF_FILTER[f]).sort()).toEqual(
       [...ALERT_STATUSES].sort(),
@@ -108,7 +108,7 @@ describe('alerts console (spec 2.5)', () => {
   });
 });
 
-describe('settings tabs (spec 2.6)', () => {
+describe('settings tabs', () => {
   it('nine tabs in order, admin first and the default; threat-hunter only with access', () => {
     expect(texts(SETTINGS_TABS, SETTINGS_TAB_LABELS)).toEqual([
       'Administrators',
@@ -127,7 +127,7 @@ describe('settings tabs (spec 2.6)', () => {
   });
 });
 
-describe('SSO providers (spec 2.4)', () => {
+describe('SSO providers', () => {
   it('okta and azure, nothing else', () => {
     expect([...SSO_PROVIDERS]).toEqual(['okta', 'azure']);
     expect(SSO_PROVIDERS.every(isSsoProvider)).toBe(true);

@@ -1,7 +1,7 @@
 /**
- * `npm run bench` (node --import tsx scripts/bench-sign-in.ts): the sign-in under attack (issue 14),
- * against a real server process (development mode with the demo data, production scrypt cost,
- * TRUST_PROXY=1 so each guess can come from its own address) on a temporary database.
+ * `npm run bench` (node --import tsx scripts/bench-sign-in.ts): the sign-in under attack
+ * (decision 015), against a real server process (development mode with the demo data, production
+ * scrypt cost, TRUST_PROXY=1 so each guess can come from its own address) on a temporary database.
  *
  * 1. Burst: BENCH_BURST (100) parallel sign-in attempts, each for another account from another
  *    address (so the throttle lets every one through to the hashing pool), while a signed-in

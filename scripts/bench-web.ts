@@ -1,6 +1,6 @@
 /**
- * The browser half of `npm run bench` (issue 9), against the built portal (dist/) and the real
- * reference server on a fresh temporary DATA_DIR, in Debian's Chromium:
+ * The browser half of `npm run bench` (README, 'Performance'), against the built portal (dist/) and
+ * the real reference server on a fresh temporary DATA_DIR, in Debian's Chromium:
  *
  * 1. Lighthouse 12 (default mobile settings: simulated slow 4G, 4x CPU) on /look-up and on
  *    /dashboard signed in: performance, accessibility, best practices; the median of several runs.

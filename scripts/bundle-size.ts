@@ -1,5 +1,5 @@
 /**
- * Size budgets of the production build (issue 9), read from dist/ after `vite build`:
+ * Size budgets of the production build (README, 'Performance'), read from dist/ after `vite build`:
  *
  * - first load of each signed-out route (/look-up, /login): entry + preloads + the route's chunk
  *   and everything it imports statically, JavaScript gzip ≤ 100 KB; CSS gzip ≤ 15 KB;

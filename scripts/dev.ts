@@ -12,7 +12,7 @@ const children: ChildProcess[] = [
       ...process.env,
       PORT: apiPort,
       STATIC_DIR: '/nonexistent',
-      // Links in development e-mails point at the dev portal (server/public-url.ts).
+      // Links in development e-mails point at the dev portal (server/http/public-url.ts).
       DEV_PORTAL_ORIGIN: 'http://localhost:5173,http://127.0.0.1:5173',
     },
   }),

@@ -9,7 +9,7 @@
  *
  * initdb and postgres refuse to run as root: as root they run as the unprivileged `postgres` user
  * the Debian package creates (PG_OS_USER overrides), otherwise as the current user. Arguments are
- * vitest filters instead of `server` (`npm run test:postgres -- server/alerts.test.ts`). Exits with
+ * vitest filters instead of `server` (`npm run test:postgres -- server/alerts/alerts.test.ts`). Exits with
  * vitest's code and ends with one summary line.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';

@@ -16,32 +16,32 @@ import { getBillingUpdateKey } from '@contract/billing';
 import { getWebhookSecret } from '@contract/webhook';
 import type { AppDeps, Services } from './deps';
 import type { AppEnv } from './env';
-import { API_PREFIX, createRoute } from './route';
-import { BackgroundTasks, describeError } from './background';
+import { API_PREFIX, createRoute } from './http/route';
+import { BackgroundTasks, describeError } from './system/background';
 import { HashingBusyError, PasswordVerifier } from './auth/passwords';
-import { DEFAULT_SESSION_IDLE_MS } from './data/sessions';
+import { DEFAULT_SESSION_IDLE_MS } from './auth/sessions';
 import { readSessionToken } from './auth/session-cookie';
-import { findSession } from './data/sessions';
+import { findSession } from './auth/sessions';
 import { DevMailbox } from './mail/dev-mailbox';
-import { sessionRoutes } from './routes/session';
-import { orgsRoutes } from './routes/orgs';
-import { devicesRoutes } from './routes/devices';
-import { alertsRoutes } from './routes/alerts';
-import { csvTooLargeMessage, membersRoutes } from './routes/members';
-import { ssoRoutes } from './routes/sso';
-import { adminsRoutes } from './routes/admins';
-import { scimRoutes } from './routes/scim';
-import { mdmRoutes } from './routes/mdm';
-import { threatHunterRoutes } from './routes/threat-hunter';
-import { apiTokenRoutes } from './routes/api-token';
-import { webhookRoutes } from './routes/webhook';
-import { conditionalAccessRoutes } from './routes/conditional-access';
-import { notificationsRoutes } from './routes/notifications';
+import { sessionRoutes } from './auth/routes';
+import { orgsRoutes } from './orgs/routes';
+import { devicesRoutes } from './devices/routes';
+import { alertsRoutes } from './alerts/routes';
+import { csvTooLargeMessage, membersRoutes } from './members/routes';
+import { ssoRoutes } from './sso/routes';
+import { adminsRoutes } from './settings/admins-routes';
+import { scimRoutes } from './settings/scim-routes';
+import { mdmRoutes } from './settings/mdm-routes';
+import { threatHunterRoutes } from './settings/threat-hunter-routes';
+import { apiTokenRoutes } from './integrations/api-token-routes';
+import { webhookRoutes } from './integrations/webhook-routes';
+import { conditionalAccessRoutes } from './integrations/conditional-access-routes';
+import { notificationsRoutes } from './notifications/routes';
 import { resolveIntegrationOptions } from './integrations/options';
-import { billingRoutes, devBillingRoutes } from './routes/billing';
-import { devSystemRoutes, healthRoutes } from './routes/system';
-import { contentSecurityPolicy, isHttpsRequest, securityHeaders } from './security-headers';
-import { csrfProblem, type CsrfPolicy } from './csrf';
+import { billingRoutes, devBillingRoutes } from './billing/routes';
+import { devSystemRoutes, healthRoutes } from './system/routes';
+import { contentSecurityPolicy, isHttpsRequest, securityHeaders } from './http/security-headers';
+import { csrfProblem, type CsrfPolicy } from './http/csrf';
 import { RelyingParty } from './oidc/relying-party';
 import { oidcRoutes } from './oidc/routes';
 
@@ -215,8 +215,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 /** The built portal: hashed assets cached forever, every other GET falls back to index.html. */
 function mountStatic(app: Hono<AppEnv>, root: string): void {
   const files = serveStatic({ root });
-  // gzip/deflate for the portal's text files (JS, CSS, HTML, SVG, maps): the first load is
-  // budgeted in gzip bytes (issue 9). The API routes are registered earlier and are not wrapped.
+  // gzip/deflate for the portal's text files (JS, CSS, HTML, SVG, maps): the first load is budgeted
+  // in gzip bytes (README, "Performance"). The API routes are registered earlier and are not
+  // wrapped.
   app.use('*', compress());
   // serveStatic builds its Response before onFound runs, so the caching header is set beforehand
   // (a miss falls through to a handler that sets its own).

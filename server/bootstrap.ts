@@ -1,12 +1,12 @@
 import type { DatabaseHandle } from './db';
 import { migrate } from './db/migrate';
-import { seedIfEmpty } from './seed';
-import { seedDemoDevices } from './seed-devices';
-import { seedDemoSsoDevProvider, seedDemoSsoDirectory } from './seed-sso';
-import { seedDemoAlerts } from './seed-alerts';
-import { seedDemoSettings } from './seed-settings';
-import { seedDemoIntegrations } from './seed-integrations';
-import { seedDemoBilling } from './seed-billing';
+import { seedIfEmpty } from './seed/seed';
+import { seedDemoDevices } from './seed/seed-devices';
+import { seedDemoSsoDevProvider, seedDemoSsoDirectory } from './seed/seed-sso';
+import { seedDemoAlerts } from './seed/seed-alerts';
+import { seedDemoSettings } from './seed/seed-settings';
+import { seedDemoIntegrations } from './seed/seed-integrations';
+import { seedDemoBilling } from './seed/seed-billing';
 import type { ScryptParams } from './auth/passwords';
 
 /** Advisory lock key of the whole start-up preparation (migrate.ts and the seed steps use others). */
@@ -16,13 +16,14 @@ export interface PrepareOptions {
   scrypt?: ScryptParams;
   /**
    * Write the demo organizations (published password!) into an empty database. Development only:
-   * main.ts never passes true in production (issue 14), and `org:create` passes false.
+   * main.ts never passes true in production (docs/decisions/015-sign-in-security.md), and
+   * `org:create` passes false.
    */
   seedDemo?: boolean;
 }
 
 /**
- * Migrates, then (with `seedDemo`, the default of tests) seeds an empty database. Safe to run at
+ * Migrates, then (with `seedDemo`, the default) seeds an empty database. Safe to run at
  * every start. Several server processes starting together against one Postgres take turns: the
  * first migrates and seeds, the others then find nothing to do (the migrator's and the seed
  * steps' own locks stay as a second guard).
@@ -43,15 +44,15 @@ async function prepareNow(
   const seeded = await seedIfEmpty(handle.db, options);
   // Runs once per database (recorded in seed_steps), also on one seeded before devices existed.
   const seededDevices = await seedDemoDevices(handle.db);
-  // The simulated identity provider's directory (issue 4): once per database, after the devices.
+  // The simulated identity provider's directory: once per database, after the devices.
   const seededDirectory = await seedDemoSsoDirectory(handle.db);
-  // Demo alerts on the demo devices (issue 5): once per database, after the devices.
+  // Demo alerts on the demo devices: once per database, after the devices.
   const seededAlerts = await seedDemoAlerts(handle.db);
-  // Settings demo data (issue 6): pending administrators, threat hunter users; once per database.
+  // Settings demo data: pending administrators, threat hunter users; once per database.
   const seededSettings = await seedDemoSettings(handle.db);
-  // Billing demo data (issue 7): subscriptions and cards of the demo organizations; once.
+  // Billing demo data: subscriptions and cards of the demo organizations; once.
   const seededBilling = await seedDemoBilling(handle.db);
-  // Integrations and notifications demo data (issue 8); once per database, after the members.
+  // Integrations and notifications demo data; once per database, after the members.
   const seededIntegrations = await seedDemoIntegrations(handle.db);
   // Globex through the development OpenID Provider (issue 19), on databases seeded before it.
   await seedDemoSsoDevProvider(handle.db);

@@ -4,9 +4,9 @@
  * one `[config]` line naming the variable; a risky but legal one starts with a WARNING line.
  */
 import path from 'node:path';
-import { cspOptionsFromEnv, type CspOptions } from './security-headers';
-import { isLoopbackHost } from './public-url';
-import { DEFAULT_SESSION_IDLE_MS } from './data/sessions';
+import { cspOptionsFromEnv, type CspOptions } from './http/security-headers';
+import { isLoopbackHost } from './http/public-url';
+import { DEFAULT_SESSION_IDLE_MS } from './auth/sessions';
 
 export interface ServerConfig {
   production: boolean;
@@ -44,7 +44,8 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
   }
 
   // Development serves an open mailbox (every reset link) and a password-free identity provider:
-  // only this machine may reach it unless HOST says otherwise (issue 14).
+  // only this machine may reach it unless HOST says otherwise
+  // (docs/decisions/015-sign-in-security.md).
   const host = env.HOST || (production ? '0.0.0.0' : '127.0.0.1');
   if (!production && !isLoopbackHost(host)) {
     warnings.push(
@@ -54,7 +55,8 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     );
   }
 
-  // Demo organizations have a published password: never in production (issue 14).
+  // Demo organizations have a published password: never in production
+  // (docs/decisions/015-sign-in-security.md).
   const seedSetting = env.SEED_DEMO?.trim() ?? '';
   if (!['', '0', '1'].includes(seedSetting)) {
     throw new ConfigError(`SEED_DEMO must be 0 or 1, got ${JSON.stringify(env.SEED_DEMO)}`);

@@ -2,9 +2,9 @@ import type { Database } from './db';
 import type { Mailer } from './mail/mailer';
 import type { ScryptParams } from './auth/passwords';
 import type { HashingLimits, PasswordVerifier } from './auth/passwords';
-import type { BackgroundTasks } from './background';
+import type { BackgroundTasks } from './system/background';
 import type { IntegrationOptions } from './integrations/options';
-import type { CspOptions } from './security-headers';
+import type { CspOptions } from './http/security-headers';
 import type { RelyingParty } from './oidc/relying-party';
 
 export interface Logger {
@@ -40,7 +40,8 @@ export interface AppDeps {
   /**
    * Origins this server is reached at in development (loopback names with its port, and the Vite
    * dev server's): without PUBLIC_URL, links are built from the request's origin only when it is
-   * one of these, else from the first. Never from any other Host header (issue 14).
+   * one of these, else from the first. Never from any other Host header
+   * (docs/decisions/015-sign-in-security.md).
    */
   ownOrigins?: string[];
   /** A session unused this long ends (default 30 minutes; SESSION_IDLE_MINUTES). */
@@ -50,9 +51,15 @@ export interface AppDeps {
   /** Work after the answer (e-mails); pass one in to await it in tests or at shutdown. */
   tasks?: BackgroundTasks;
   logger?: Logger;
-  /** Webhook test delivery timeout and DNS, conditional access removal delay (issue 8). */
+  /**
+   * Webhook test delivery timeout and DNS, conditional access removal delay
+   * (docs/decisions/028-integrations-and-notifications.md).
+   */
   integrations?: Partial<IntegrationOptions>;
-  /** Extra Content-Security-Policy sources: error-reporting ingest, analytics (issue 9). */
+  /**
+   * Extra Content-Security-Policy sources: error-reporting ingest, analytics
+   * (docs/decisions/020-http-rules-and-headers.md).
+   */
   contentSecurity?: CspOptions;
   /** The OpenID Connect relying party (server/oidc/); tests may give one with short time-outs. */
   oidc?: RelyingParty;

@@ -4,19 +4,19 @@
  * (.data/), DATABASE_URL (Postgres instead of PGlite), NODE_ENV, PUBLIC_URL (base of e-mailed
  * links), STATIC_DIR (dist/), TRUST_PROXY=1, SEED_DEMO (development: 0 to start without the demo
  * organizations), SESSION_IDLE_MINUTES (30), DEV_PORTAL_ORIGIN (the Vite dev server, set by
- * `npm run dev`), SENTRY_DSN and CSP_CONNECT_ORIGINS (server/README.md).
+ * `npm run dev`), SENTRY_DSN and CSP_CONNECT_ORIGINS (server/README.md, "Running it").
  */
 import { createApp } from './app';
-import { serveApp } from './http-server';
+import { serveApp } from './http/http-server';
 import { openDatabase } from './db';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
-import { loopbackOrigins } from './public-url';
+import { loopbackOrigins } from './http/public-url';
 import { prepareDatabase } from './bootstrap';
-import { BackgroundTasks, describeError } from './background';
-import { DEMO_SIGN_INS } from './seed';
-import { runHousekeeping } from './housekeeping';
+import { BackgroundTasks, describeError } from './system/background';
+import { DEMO_SIGN_INS } from './seed/seed';
+import { runHousekeeping } from './system/housekeeping';
 import { ConfigError, readServerConfig, type ServerConfig } from './config';
-import { notReady, type NodeMount } from './oidc/node-mount';
+import { notReady, type NodeMount } from './http/node-mount';
 import { DEV_IDP_PATH } from './oidc/redirect-url';
 import type { DevProvider } from './oidc/dev-provider';
 
@@ -82,7 +82,7 @@ const app = createApp({
 });
 
 // The development OpenID Provider (never in production): served in front of the app at
-// /api/dev/idp once the database is ready (oidc/node-mount.ts says why not through the app).
+// /api/dev/idp once the database is ready (http/node-mount.ts says why not through the app).
 let devProvider: DevProvider | null = null;
 const mounts: NodeMount[] = production
   ? []

@@ -1,8 +1,9 @@
 import type { Alert, AlertStatus } from '@contract/alerts';
 
 /**
- * The bulk action of spec 4 (Alerts): when every selected alert already has the target status,
- * nothing is sent and the console says so; otherwise the selected alerts are updated.
+ * The bulk action (docs/product/alerts.md, 'Bulk actions'): when every selected alert already has
+ * the target status, nothing is sent and the console says so; otherwise the selected alerts are
+ * updated.
  */
 export type AlertActionPlan =
   | { kind: 'nothing-selected' }

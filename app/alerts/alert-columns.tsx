@@ -1,10 +1,13 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { parseAlertThreats, type Alert } from '@contract/alerts';
-import { selectionColumn } from '@ui/data-table/selection-column';
-import { SeverityBadge } from '@ui/severity-badge/severity-badge';
+import { selectionColumn } from '@ui/primitives/data-table/selection-column';
+import { SeverityBadge } from '@ui/portal/severity-badge/severity-badge';
 import { formatIsoDateTime } from '../format/date-time';
 
-/** Scan time as en-US date, hour and minute (spec 9); the raw text when it is not a date. */
+/**
+ * Scan time as en-US date, hour and minute (docs/product/alerts.md, 'Alert list'); raw text if no
+ * date.
+ */
 const formatScanTime = (iso: string): string => formatIsoDateTime(iso) ?? iso;
 
 /**
@@ -82,7 +85,9 @@ export const alertColumns: ColumnDef<Alert>[] = [
   },
 ];
 
-/** Sorting within the loaded page (the list call has no sort; spec 7.2 treats it as one page). */
+/**
+ * Sorting within the loaded page: the list call has no sort (docs/product/alerts.md, 'Alert list').
+ */
 export function sortAlerts(
   alerts: readonly Alert[],
   id: string | undefined,

@@ -5,7 +5,9 @@ import {
 } from '@domain/alerts';
 import { DEFAULT_PAGE, pageSizeOrDefault, parsePositiveInt } from '@domain/pagination';
 
-/** The alerts console's URL state (spec 2.5, 4), parsed and validated in one place. */
+/**
+ * The console's URL state (docs/product/alerts.md, 'Status filter', 'Pages'), parsed in one place.
+ */
 export interface AlertsQuery {
   status: AlertStatusFilter | null;
   page: number;
@@ -16,7 +18,7 @@ export function parseAlertsQuery(search: string): AlertsQuery {
   const params = new URLSearchParams(search);
   const status = params.get('status');
   return {
-    // An unknown status means no filter (spec 4).
+    // An unknown status means no filter (docs/product/alerts.md, 'Status filter').
     status: isAlertStatusFilter(status) ? status : null,
     page: parsePositiveInt(params.get('page')) ?? DEFAULT_PAGE,
     pageSize: pageSizeOrDefault(parsePositiveInt(params.get('pageSize')), DEFAULT_ALERT_PAGE_SIZE),

@@ -10,15 +10,15 @@ import {
   type AlertStatusFilter,
 } from '@domain/alerts';
 import { labelled } from '@domain/labels';
-import { Button } from '@ui/button/button';
-import { DataTable } from '@ui/data-table/data-table';
+import { Button } from '@ui/primitives/button/button';
+import { DataTable } from '@ui/primitives/data-table/data-table';
 import {
   FilterMenu,
   type FilterMenuChange,
   type FilterMenuGroup,
-} from '@ui/filter-menu/filter-menu';
-import { Paginator } from '@ui/paginator/paginator';
-import { SelectField } from '@ui/select-field/select-field';
+} from '@ui/primitives/filter-menu/filter-menu';
+import { Paginator } from '@ui/primitives/paginator/paginator';
+import { SelectField } from '@ui/primitives/select-field/select-field';
 import { analytics } from '../analytics/instance';
 import { messages } from '../messages/messages';
 import { notify } from '../messages/toasts';
@@ -29,7 +29,7 @@ import { alertColumns, sortAlerts } from './alert-columns';
 import { parseAlertsQuery, serializeAlertsQuery, type AlertsQuery } from './alerts-query';
 import { useAlerts, useUpdateAlerts } from './use-alerts';
 
-/** Spec 2.5: All alerts, Open alerts, Closed alerts. */
+/** docs/product/alerts.md, 'Status filter': All alerts, Open alerts, Closed alerts. */
 const STATUS_FILTER_LABELS: Record<AlertStatusFilter, string> = {
   open: 'Open alerts',
   closed: 'Closed alerts',
@@ -46,7 +46,7 @@ const STATUS_GROUP: FilterMenuGroup[] = [
   },
 ];
 
-/** 'Set status to Closed', then 'Set status to Open' (spec 2.5). */
+/** 'Set status to Closed', then 'Set status to Open' (docs/product/alerts.md, 'Bulk actions'). */
 const ACTIONS = [...ALERT_STATUSES]
   .reverse()
   .map((status) => ({ value: status, label: `Set status to ${status}` }));
@@ -84,7 +84,7 @@ export default function AlertsScreen() {
     }
   }, [canonical, location, navigate, search]);
 
-  // The table scrolls back to the top when its data changes (spec 2.5).
+  // The table scrolls back to the top when its data changes (docs/product/alerts.md, 'Alert list').
   useEffect(() => {
     tableArea.current?.querySelector('[data-slot="data-table-container"]')?.scrollTo?.({ top: 0 });
   }, [alerts]);
@@ -107,7 +107,7 @@ export default function AlertsScreen() {
     await update.trigger(
       { alertIds: plan.alertIds, status: plan.status },
       {
-        // The dropdown resets to 'Select option' (spec 4).
+        // The dropdown resets to 'Select option' (docs/product/alerts.md, 'Bulk actions').
         onSuccess: () => {
           setAction('');
           setSelection({ view: canonical, rows: {} });

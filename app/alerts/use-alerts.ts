@@ -16,7 +16,7 @@ import type { AlertsQuery } from './alerts-query';
 const EMPTY: AlertPage = { alerts: [], totalPages: 0 };
 
 /**
- * One page of alerts (spec 3 "paginatedAlerts", 7.2). A failure shows an empty list and says
+ * One page of alerts (docs/product/alerts.md, 'Pages'). A failure shows an empty list and says
  * 'Failed to get alerts'.
  */
 export function useAlerts(query: AlertsQuery) {
@@ -45,8 +45,8 @@ export function useAlerts(query: AlertsQuery) {
 }
 
 /**
- * The bulk status change (spec 4 "Alerts"). Changing status moves alerts between filters, so
- * every cached page of alerts is fetched again.
+ * The bulk status change (docs/product/alerts.md, 'Bulk actions'). Changing status moves alerts
+ * between filters, so every cached page of alerts is fetched again.
  */
 export function useUpdateAlerts() {
   return useMutation({

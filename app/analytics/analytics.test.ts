@@ -49,7 +49,7 @@ describe('page views', () => {
   });
 });
 
-describe('no secret in an analytics record (issue 9)', () => {
+describe('no secret in an analytics record (decision 010)', () => {
   it('page views carry neither a reset token, nor a query or fragment', () => {
     const sink = recorderSink();
     const analytics = createAnalytics([sink], () => 1);

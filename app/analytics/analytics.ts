@@ -17,7 +17,7 @@ export interface AnalyticsSink {
 
 /**
  * The path reported for a page view: the token after `update-password/` is stripped so it never
- * reaches the analytics provider (spec 1).
+ * reaches the analytics provider (docs/product/README.md, 'Analytics and error reporting').
  */
 export function pageViewPath(pathname: string): string {
   // Only the path (a query or fragment is not a page), and nothing secret-looking in it.
@@ -31,7 +31,7 @@ export type AnalyticsProperties = Record<string, string | number | boolean>;
 export const MAX_PROPERTY_LENGTH = 100;
 
 /**
- * Event properties as they may leave the browser (issue 9): no property under a secret-looking
+ * Event properties as they may leave the browser (decision 010): no property under a secret-looking
  * key, no secret-looking value inside a text, texts cut to {@link MAX_PROPERTY_LENGTH}, and only
  * strings, finite numbers and booleans.
  */

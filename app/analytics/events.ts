@@ -1,6 +1,7 @@
 /**
- * The typed catalogue of every user action named in spec section 1. Screens fire these by key;
- * the sink decides where they go.
+ * The typed catalogue of every user action the product reports
+ * (docs/product/README.md, 'Analytics and error reporting'). Screens fire these by key; the sink
+ * decides where they go.
  */
 export const ANALYTICS_EVENTS = {
   signIn: 'Sign In',

@@ -28,5 +28,8 @@ function sinks(): AnalyticsSink[] {
   return list;
 }
 
-/** The portal's analytics: page views on every route change and the events of spec 1. */
+/**
+ * Page views on every route change and the named events
+ * (docs/product/README.md, 'Analytics and error reporting').
+ */
 export const analytics = createAnalytics(sinks());

@@ -1,6 +1,9 @@
 import type { BodyOf, Endpoint, MessageBody, QueryOf, ResponseOf } from '@contract/endpoint';
 
-/** Kinds of the generic handler (spec 7.2): each field of a body shows as a banner of its kind. */
+/**
+ * Kinds of the generic handler (docs/product/messages.md, 'How messages are shown'): one banner per
+ * field.
+ */
 export type MessageKind = 'success' | 'info' | 'warning' | 'error';
 const MESSAGE_KINDS: readonly MessageKind[] = ['success', 'info', 'warning', 'error'];
 
@@ -63,9 +66,15 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
 export interface ApiClientOptions {
   baseUrl: string;
   fetch?: typeof fetch;
-  /** The 401 rule (spec 4): called once for a 401 on a call that needs a session. */
+  /**
+   * The 401 rule (docs/product/sign-in.md, 'The 401 rule'): once for a 401 on a call that needs a
+   * session.
+   */
   onUnauthorized?: () => void;
-  /** The generic handler (spec 7.2): messages carried by a successful response body. */
+  /**
+   * The generic handler (docs/product/messages.md, 'How messages are shown'): a 2xx body's
+   * messages.
+   */
   onMessages?: (messages: ServerMessage[]) => void;
 }
 

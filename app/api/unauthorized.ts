@@ -10,8 +10,9 @@ export interface UnauthorizedDeps {
 }
 
 /**
- * The 401 rule (spec 4): clear the session, go to the lookup screen, say 'You are no longer
- * logged in'. Several calls failing together (a page that loads three things) say it once.
+ * The 401 rule (docs/product/sign-in.md, 'The 401 rule'): clear the session, go to the lookup
+ * screen, say 'You are no longer logged in'. Several calls failing together (a page that loads
+ * three things) say it once.
  */
 export function createUnauthorizedHandler(deps: UnauthorizedDeps): () => void {
   let handling = false;

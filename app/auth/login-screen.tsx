@@ -2,11 +2,11 @@ import type * as React from 'react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { EMAIL_MAX_LENGTH } from '@domain/accounts';
-import { AuthCard } from '@ui/auth-card/auth-card';
-import { Banner } from '@ui/banner/banner';
-import { Button } from '@ui/button/button';
-import { PasswordField } from '@ui/password-field/password-field';
-import { TextField } from '@ui/text-field/text-field';
+import { AuthCard } from '@ui/primitives/auth-card/auth-card';
+import { Banner } from '@ui/primitives/banner/banner';
+import { Button } from '@ui/primitives/button/button';
+import { PasswordField } from '@ui/primitives/password-field/password-field';
+import { TextField } from '@ui/primitives/text-field/text-field';
 import { analytics } from '../analytics/instance';
 import { ApiError, type ServerMessage } from '../api/client';
 import { api } from '../api/api';
@@ -18,7 +18,7 @@ import { usePageTitle } from '../routing/page-title';
 import { sessionStore } from '../session/session';
 import { canSubmitSignIn, emailError } from './sign-in-rules';
 
-/** What a failed sign-in shows (spec 8.2). */
+/** What a failed sign-in shows (docs/product/sign-in.md, 'Sign in'). */
 export function loginFailureMessages(error: unknown): ServerMessage[] {
   if (error instanceof ApiError && error.status === 403) {
     return [{ kind: 'error', text: messages.loginForbidden }];
@@ -31,8 +31,8 @@ export default function LoginScreen() {
   usePageTitle('Sign In');
   const [, navigate] = useLocation();
   const [failures, setFailures] = useState<ServerMessage[]>([]);
-  // Plain state keeps the form library out of the first load (issue 9). Like the other forms, a
-  // field is validated once it has been left, then on every change (spec 5: "on blur").
+  // Plain state keeps the form library out of the first load (README, 'Performance'). Like the
+  // other forms, a field is validated once it has been left, then on every change (decision 003).
   const [values, setValues] = useState({ email: '', password: '' });
   const [touched, setTouched] = useState({ email: false, password: false });
   const [submitting, setSubmitting] = useState(false);
@@ -60,7 +60,7 @@ export default function LoginScreen() {
     // (first-load budget, README "Performance"). The failure rule is the same: the catalogued
     // texts, and a bug is reported.
     try {
-      // The endpoint's schemas load with the first call, not with the page (issue 9).
+      // The endpoint's schemas load with the first call, not with the page (README, 'Performance').
       const { login } = await import('@contract/session');
       const session = await api.call(login, { body: values });
       sessionStore.dispatch({ type: 'FetchSessionData', session });

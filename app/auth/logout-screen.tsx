@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { Spinner } from '@ui/spinner/spinner';
+import { Spinner } from '@ui/primitives/spinner/spinner';
 import { analytics } from '../analytics/instance';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';

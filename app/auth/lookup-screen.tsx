@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { normalizeSlug } from '@domain/accounts';
 import { ORGANIZATION_NAME_MAX_LENGTH } from '@domain/limits';
-import { AuthCard } from '@ui/auth-card/auth-card';
-import { Banner } from '@ui/banner/banner';
-import { Button } from '@ui/button/button';
-import { TextField } from '@ui/text-field/text-field';
-import { Link } from '@ui/link/link';
+import { AuthCard } from '@ui/primitives/auth-card/auth-card';
+import { Banner } from '@ui/primitives/banner/banner';
+import { Button } from '@ui/primitives/button/button';
+import { TextField } from '@ui/primitives/text-field/text-field';
+import { Link } from '@ui/primitives/link/link';
 import { analytics } from '../analytics/instance';
 import { api } from '../api/api';
 import { links } from '../config';
@@ -21,7 +21,8 @@ export default function LookupScreen() {
   usePageTitle('Lookup');
   const [, navigate] = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
-  // A one-field form: plain state keeps the form library out of the first load (issue 9).
+  // A one-field form: plain state keeps the form library out of the first load
+  // (README, 'Performance').
   const [organization, setOrganization] = useState('');
   const [submitting, setSubmitting] = useState(false);
 
@@ -36,7 +37,7 @@ export default function LookupScreen() {
     // (first-load budget, README "Performance"). The failure rule is the same: the catalogued
     // text, and a bug is reported.
     try {
-      // The endpoint's schemas load with the first call, not with the page (issue 9).
+      // The endpoint's schemas load with the first call, not with the page (README, 'Performance').
       const { lookupOrg } = await import('@contract/orgs');
       const result = await api.call(lookupOrg, { body: { slug } });
       // The button stays busy while the browser leaves for the identity provider.

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { EMAIL_MAX_LENGTH } from '@domain/accounts';
-import { AuthCard } from '@ui/auth-card/auth-card';
-import { Banner } from '@ui/banner/banner';
-import { Form, FormSubmit, FormTextField } from '@ui/form/form';
+import { AuthCard } from '@ui/primitives/auth-card/auth-card';
+import { Banner } from '@ui/primitives/banner/banner';
+import { Form, FormSubmit, FormTextField } from '@ui/primitives/form/form';
 import { messages } from '../messages/messages';
 import { AppLink } from '../routing/app-link';
 import { paths } from '../routing/paths';
@@ -19,7 +19,7 @@ export default function PasswordResetScreen() {
   const form = useForm<RecoveryValues>({
     resolver: standardSchemaResolver(recoverySchema),
     defaultValues: { email: '' },
-    // Validate a field when it is left, then on every change (spec 5: "on blur").
+    // Validate a field when it is left, then on every change (decision 003).
     mode: 'onTouched',
   });
   const email = useWatch({ control: form.control, name: 'email' });

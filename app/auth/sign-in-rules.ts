@@ -2,7 +2,8 @@ import { emailError } from '../messages/email-error';
 
 /*
  * The sign-in rules without zod, so the sign-in screen's first load does not need the schema
- * library (issue 9); validation.ts builds the zod schemas of the other forms on top of them.
+ * library (README, 'Performance'); validation.ts builds the zod schemas of the other forms on top
+ * of them.
  */
 
 export { emailError };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { getSession } from '@contract/session';
-import { Spinner } from '@ui/spinner/spinner';
+import { Spinner } from '@ui/primitives/spinner/spinner';
 import { ApiError } from '../api/client';
 import { api } from '../api/api';
 import { reportUnexpected } from '../errors/error-reporting';
@@ -12,9 +12,10 @@ import { isSsoOnboarding } from '../session/cookies';
 import { sessionStore } from '../session/session';
 
 /**
- * Session hydration after the identity provider (spec 2.2 #5). The unnamed condition for going to
- * the SSO groups screen is the SSO onboarding flag: an administrator who just set SSO up continues
- * with choosing groups; everyone else lands on the dashboard.
+ * The return from the identity provider (docs/product/sign-in.md, 'Return from single sign-on').
+ * The unnamed condition for going to the SSO groups screen is the SSO onboarding flag: an
+ * administrator who just set SSO up continues with choosing groups; everyone else lands on the
+ * dashboard.
  */
 export default function SsoLoginScreen() {
   usePageTitle('Signing In');

@@ -3,9 +3,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useParams } from 'wouter';
 import { PASSWORD_MAX_LENGTH } from '@domain/accounts';
-import { AuthCard } from '@ui/auth-card/auth-card';
-import { Banner } from '@ui/banner/banner';
-import { Form, FormPasswordField, FormSubmit } from '@ui/form/form';
+import { AuthCard } from '@ui/primitives/auth-card/auth-card';
+import { Banner } from '@ui/primitives/banner/banner';
+import { Form, FormPasswordField, FormSubmit } from '@ui/primitives/form/form';
 import { ApiError } from '../api/client';
 import { messages } from '../messages/messages';
 import { AppLink } from '../routing/app-link';
@@ -26,7 +26,7 @@ export default function UpdatePasswordScreen() {
   const form = useForm<UpdatePasswordValues>({
     resolver: standardSchemaResolver(updatePasswordSchema),
     defaultValues: { password: '', confirmPassword: '' },
-    // Validate a field when it is left, then on every change (spec 5: "on blur").
+    // Validate a field when it is left, then on every change (decision 003).
     mode: 'onTouched',
   });
   const values = useWatch({ control: form.control });

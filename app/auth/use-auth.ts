@@ -7,7 +7,10 @@ import { useMutation } from '../data/use-mutation';
  * keep SWR out of it: see their screens). Their failures show on the screen itself, in a banner.
  */
 
-/** Password recovery (spec 2.2): the request; the screen says 'Failed to request password reset.'. */
+/**
+ * Password recovery (docs/product/sign-in.md): the request; on failure 'Failed to request password
+ * reset.'.
+ */
 export function useRequestPasswordReset() {
   return useMutation({
     action: 'resetPassword',
@@ -16,7 +19,10 @@ export function useRequestPasswordReset() {
   });
 }
 
-/** Password update (spec 2.2): the screen says 'Failed to update password.' and the reason. */
+/**
+ * Password update (docs/product/sign-in.md): the screen says 'Failed to update password.' and the
+ * reason.
+ */
 export function useUpdatePassword() {
   return useMutation({
     action: 'updatePassword',
@@ -26,7 +32,9 @@ export function useUpdatePassword() {
   });
 }
 
-/** Sign-out (spec 4): the session is cleared even if the call fails, so a failure says nothing. */
+/**
+ * Sign-out (docs/product/sign-in.md, 'Sign out'): the session is cleared even if the call fails.
+ */
 export function useLogout() {
   return useMutation({ action: 'logout', run: () => api.call(logout), failure: null });
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Banner } from '@ui/banner/banner';
+import { Banner } from '@ui/primitives/banner/banner';
 import { analytics } from '../analytics/instance';
 import { AppLink } from '../routing/app-link';
 import { paths } from '../routing/paths';
 import { HIDE_ADD_MEMBERS_HINT_COOKIE, readCookie, writeCookie } from '../session/cookies';
 
-/** Cookie lifetime of the dismissed hint (spec 9: 3650 days). */
+/** Cookie lifetime of the dismissed hint (docs/product/dashboard.md, 'Above the list'). */
 export const HIDE_HINT_DAYS = 3650;
 
 /** The add-members hint of the dashboard; dismissed once, hidden for good (cookie, path /). */

@@ -9,10 +9,10 @@ import type {
   FilterMenuChange,
   FilterMenuGroup,
   FilterMenuValue,
-} from '@ui/filter-menu/filter-menu';
+} from '@ui/primitives/filter-menu/filter-menu';
 import type { DashboardQuery } from './dashboard-query';
 
-/** The FILTERS menu of spec 2.3: 'All devices' clears the group; severities most severe first. */
+/** The FILTERS menu (docs/product/dashboard.md, 'Filters'): 'All devices' clears the group. */
 export const FILTER_GROUPS: FilterMenuGroup[] = [
   {
     id: 'enrolled',

@@ -14,7 +14,9 @@ import {
   parsePositiveInt,
 } from '@domain/pagination';
 
-/** The dashboard's URL state (spec 2.3, 5): parsed and validated here, and only here. */
+/**
+ * The dashboard's URL state (docs/product/dashboard.md, 'The address'): parsed here, and only here.
+ */
 export interface DashboardQuery {
   enrolled: boolean | null;
   severity: DeviceSeverity[];

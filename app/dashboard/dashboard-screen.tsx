@@ -3,12 +3,12 @@ import type { RowSelectionState, SortingState } from '@tanstack/react-table';
 import { useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { PAGE_SIZE_OPTIONS } from '@domain/pagination';
-import { Button } from '@ui/button/button';
-import { ConfirmDialog } from '@ui/confirm-dialog/confirm-dialog';
-import { DataTable } from '@ui/data-table/data-table';
-import { FilterMenu } from '@ui/filter-menu/filter-menu';
-import { NewPortalNotice } from '@ui/new-portal-notice/new-portal-notice';
-import { Paginator } from '@ui/paginator/paginator';
+import { Button } from '@ui/primitives/button/button';
+import { ConfirmDialog } from '@ui/primitives/confirm-dialog/confirm-dialog';
+import { DataTable } from '@ui/primitives/data-table/data-table';
+import { FilterMenu } from '@ui/primitives/filter-menu/filter-menu';
+import { NewPortalNotice } from '@ui/portal/new-portal-notice/new-portal-notice';
+import { Paginator } from '@ui/primitives/paginator/paginator';
 import { analytics } from '../analytics/instance';
 import { config } from '../config';
 import { messages } from '../messages/messages';
@@ -25,7 +25,10 @@ import { deviceColumns } from './device-columns';
 import { AddMembersHint } from './add-members-hint';
 import { useDevicePages, useUnenroll } from './use-device-pages';
 
-/** Navigation state another screen may pass: a success message to toast (spec 2.3). */
+/**
+ * Navigation state another screen may pass: a success message
+ * (docs/product/dashboard.md, 'Above the list').
+ */
 export interface DashboardNavigationState {
   successMessage?: string;
 }
@@ -40,7 +43,7 @@ export default function DashboardScreen() {
   const unenroll = useUnenroll(query);
   const unenrolling = unenroll.busy;
   // The table's rows render in a background (time-sliced) pass, so a page of rows arriving never
-  // blocks the main thread for long (issue 9: total blocking time, interaction latency).
+  // blocks the main thread for long (decision 011: total blocking time, interaction latency).
   const rows = useDeferredValue(
     useMemo(() => ({ devices, loading, failed }), [devices, loading, failed]),
   );
@@ -139,7 +142,7 @@ export default function DashboardScreen() {
         onRowSelectionChange={setRowSelection}
         enableColumnResizing
         maxHeight="65vh"
-        // Five rows per task, so no page of rows is one long task (issue 9: total blocking time).
+        // Five rows per task, so no page of rows is one long task (decision 011).
         progressiveRows={5}
         loading={rows.loading}
         error={rows.failed ? messages.dashboardRowsFailed : undefined}

@@ -5,9 +5,9 @@ import {
   type DevicePlatform,
   type DeviceSortColumn,
 } from '@domain/devices';
-import { selectionColumn } from '@ui/data-table/selection-column';
-import { EnrolmentStatus } from '@ui/enrolment-status/enrolment-status';
-import { SeverityBadge } from '@ui/severity-badge/severity-badge';
+import { selectionColumn } from '@ui/primitives/data-table/selection-column';
+import { EnrolmentStatus } from '@ui/portal/enrolment-status/enrolment-status';
+import { SeverityBadge } from '@ui/portal/severity-badge/severity-badge';
 import { formatIsoDateTime } from '../format/date-time';
 
 /** A missing value: a dash for the eye, words for a screen reader. */
@@ -25,8 +25,9 @@ export function Missing() {
 const PLATFORM: Record<DevicePlatform, string> = { ios: 'iOS', android: 'Android' };
 
 /**
- * The device columns (spec 2.3 leaves them open): what an administrator needs to find a device
- * and judge it. Column ids are the API's sort keys, so a header click maps to `sort` directly.
+ * The device columns (docs/product/dashboard.md, 'Columns'; our choice, decision 005): what an
+ * administrator needs to find a device and judge it. Column ids are the API's sort keys, so a
+ * header click maps to `sort` directly.
  */
 export const deviceColumns: ColumnDef<Device>[] = [
   selectionColumn<Device>({
@@ -99,7 +100,7 @@ export const deviceColumns: ColumnDef<Device>[] = [
     accessorFn: (d) => d.lastScanAt,
     header: 'Last Scan',
     size: 190,
-    // en-US date, hour and minute (spec 9), e.g. 'Nov 20, 2026, 2:05 PM'.
+    // en-US date, hour and minute, e.g. 'Nov 20, 2026, 2:05 PM'.
     cell: ({ row: { original: d } }) => formatIsoDateTime(d.lastScanAt) ?? <Missing />,
   },
   {

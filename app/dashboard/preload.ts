@@ -3,7 +3,7 @@ import { prefetchFirstPage } from './use-device-pages';
 
 /**
  * Route intent for the dashboard: starts its first data request now, in parallel with the
- * screen's code, instead of after it (issue 9: no request waterfall). When the answer is in
+ * screen's code, instead of after it (README, 'Performance': no waterfall). When the answer is in
  * before the screen, the screen's first render shows the rows; otherwise its first fetch takes
  * the request in flight.
  */

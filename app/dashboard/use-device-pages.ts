@@ -72,7 +72,7 @@ export function preloadDevicePage(query: DashboardQuery, page = query.page) {
 }
 
 /**
- * The dashboard's pages (spec 3 "paginatedDevices", 4): cached by page number within one list
+ * The dashboard's pages (docs/product/dashboard.md, 'Pages'): cached by page number within one list
  * (filters + sort + page size); another list clears the cache; a failed fetch counts as an empty
  * page with 0 pages and says 'Failed to get dashboard rows'; the next page loads when idle.
  */
@@ -128,7 +128,9 @@ export function useDevicePages(query: DashboardQuery) {
   };
 }
 
-/** Unenroll (spec 4): on success the codes leave every cached page of the list, unfetched. */
+/**
+ * Unenroll (docs/product/dashboard.md, 'Unenroll'): the codes leave every cached page, unfetched.
+ */
 export function useUnenroll(query: DashboardQuery) {
   const { mutate } = useSWRConfig();
   const currentList = listOfQuery(query);

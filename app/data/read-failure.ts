@@ -3,9 +3,9 @@ import { isExpectedFailure, reportError } from '../errors/error-reporting';
 import { notify } from '../messages/toasts';
 
 /**
- * The `onError` of a read (SWR): its catalogued 'Failed to get …' toast (spec 8.2) and, as for
- * a change (useMutation), the failure rule: what is not an API failure (a TypeError, an answer
- * that breaks the contract) is also reported, named after the call.
+ * The `onError` of a read (SWR): its catalogued 'Failed to get …' toast (docs/product/messages.md)
+ * and, as for a change (useMutation), the failure rule: what is not an API failure (a TypeError, an
+ * answer that breaks the contract) is also reported, named after the call.
  */
 export function readFailure(
   endpoint: Endpoint,

@@ -24,11 +24,11 @@ export interface MutationDefinition<Arg, Data, Cached = Data> extends MutationCa
   populate?: { key: string; data?: (answer: Data, current: Cached | undefined) => Cached };
   /** Reads to fetch again after success: keys, matchers, or a function of the answer. */
   revalidate?: readonly KeyTarget[] | ((data: Data, arg: Arg) => readonly KeyTarget[]);
-  /** The catalogued success text (spec 8.4), toasted; null for none. */
+  /** The catalogued success text (docs/product/messages.md), toasted; null for none. */
   success?: string | null | ((data: Data, arg: Arg) => string | null);
   /**
-   * The catalogued failure text (spec 8.2), toasted. Null: the screen shows the failure itself
-   * (inline, from `error`). Always written out, so no failure is silent by omission.
+   * The catalogued failure text (docs/product/messages.md), toasted. Null: the screen shows the
+   * failure itself (inline, from `error`). Always written out, so no failure is silent by omission.
    */
   failure: string | null | ((error: unknown, arg: Arg) => string | null);
   /** Names the action in error reports, e.g. 'saveWebhook'. */
@@ -64,7 +64,7 @@ const text = <A extends unknown[]>(
  * The one way the portal changes data (docs/architecture.md, "Data"), on SWR's `useSWRMutation`.
  * It owns what every change needs and no screen should write again:
  * - `busy` while it runs;
- * - the catalogued success and failure texts (spec 8), toasted;
+ * - the catalogued success and failure texts (docs/product/messages.md), toasted;
  * - the cache: the answer populates the read it replaces, or the reads it touched are fetched
  *   again (keys from `swrKey`, so prefetches, screens and mutations name the same entries);
  * - failures: an API failure (a failure status, no answer) shows its message; anything else is

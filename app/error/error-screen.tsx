@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { ErrorType } from '@contract/session';
-import { Link } from '@ui/link/link';
+import { Link } from '@ui/primitives/link/link';
 import { links } from '../config';
 import { DEFAULT_ERROR, ERROR_CATALOGUE } from '../messages/messages';
 import { AppLink } from '../routing/app-link';
@@ -24,7 +24,7 @@ export interface ResolvedError {
 
 /**
  * The error to show: the query parameter `type`, then what navigation passed, then the session's
- * error (spec 2.7). Null when there is none at all.
+ * error (docs/product/messages.md, 'Error page'). Null when there is none at all.
  */
 export function resolveError(
   queryType: string | null,
@@ -62,7 +62,7 @@ export default function ErrorScreen() {
   return <ErrorView {...passed} />;
 }
 
-/** The error page; props are the "passed props" of spec 2.7. */
+/** The error page; props are what the screen that sent the user here passed along. */
 export function ErrorView(props: ErrorScreenProps) {
   usePageTitle('Error');
   const search = useSearch();

@@ -1,6 +1,6 @@
 /**
  * The error-reporting scrubber (Sentry's beforeSend / beforeSendTransaction) on realistic events:
- * no secret the portal handles may survive anywhere in them (issue 9).
+ * no secret the portal handles may survive anywhere in them (decision 010).
  */
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';

@@ -67,9 +67,9 @@ export function reportUnexpected(error: unknown, context?: ReportContext): void 
 }
 
 /**
- * Error reporting (spec 1): initialised only in production builds with VITE_SENTRY_DSN, with a
- * release label and trace sampling rate 1. The SDK is a separate chunk loaded after first paint,
- * so it never blocks the portal from showing.
+ * Error reporting (docs/product/README.md, 'Analytics and error reporting'): initialised only in
+ * production builds with VITE_SENTRY_DSN, with a release label and trace sampling rate 1. The SDK
+ * is a separate chunk loaded after first paint, so it never blocks the portal from showing.
  */
 export function startErrorReporting(): void {
   if (!config.isProduction || !config.sentryDsn) return;

@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
-import { Banner } from '@ui/banner/banner';
-import { PageFrame } from '@ui/page-frame/page-frame';
+import { Banner } from '@ui/primitives/banner/banner';
+import { PageFrame } from '@ui/primitives/page-frame/page-frame';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
 import { messages } from '../messages/messages';
@@ -33,7 +33,7 @@ const footer = {
   onSupportEmailClick: () => analytics.track('supportEmail'),
 };
 
-/** The shared frame of every screen (spec 2.1), signed in or out. */
+/** The shared frame of every screen (docs/product/README.md, 'Page frame'), signed in or out. */
 export function AppFrame({ children }: { children: React.ReactNode }) {
   const session = useSession();
   const [location, navigate] = useLocation();

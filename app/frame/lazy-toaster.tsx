@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { toaster } from '../messages/toasts';
 
-const Toaster = lazy(() => import('@ui/toaster/toaster').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() =>
+  import('@ui/primitives/toaster/toaster').then((m) => ({ default: m.Toaster })),
+);
 
 /**
  * The toast area, loaded when the first toast is queued or once the browser is idle, so the toast

@@ -5,7 +5,7 @@ export function csvTemplate(): string {
   return `${CSV_TEMPLATE_HEADER.join(',')}\r\nJane Doe,jane.doe@example.com\r\n`;
 }
 
-/** 'Example Template' downloads member_template.csv (spec 2.4). */
+/** 'Example Template' downloads member_template.csv (docs/product/members.md, 'CSV upload'). */
 export function downloadCsvTemplate(): void {
   const url = URL.createObjectURL(new Blob([csvTemplate()], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');

@@ -1,5 +1,5 @@
 /**
- * The duplicate rule of spec 4 ("Duplicates"), as pure functions.
+ * The duplicate rule (docs/product/members.md, 'Duplicates'), as pure functions.
  *
  * A member is a duplicate when its e-mail matches an existing member of the organization
  * (case-insensitive) or an earlier entry of the list. Duplicates are left out unless re-allowed;

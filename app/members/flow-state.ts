@@ -3,15 +3,17 @@ import type { SsoProvider } from '@domain/sso';
 import type { CandidateMember } from './duplicates';
 
 /**
- * What the member screens hand each other through navigation state (spec 2.4: "queue is kept in
- * navigation state"), so Back, Forward and a reload keep the work in progress.
+ * What the member screens hand each other through navigation state (docs/product/members.md), so
+ * Back, Forward and a reload keep the work in progress.
  */
 export type MemberSource = 'csv' | 'manual' | 'sso';
 
 export interface ConfirmState {
   source: MemberSource;
   members: CandidateMember[];
-  /** The file parse's error text, shown on the review screen (spec 2.4). */
+  /**
+   * The file parse's error text, shown on the review screen (docs/product/members.md, 'Review').
+   */
   error?: string | null;
   /** SSO: the chosen groups, sent again with create-sso-members. */
   groups?: SsoGroupRef[];
@@ -32,7 +34,7 @@ export function isConfirmState(value: unknown): value is ConfirmState {
   );
 }
 
-/** Ids '0', '1', … in queue order (spec 2.4, manual entry). */
+/** Ids '0', '1', … in queue order (docs/product/members.md, 'Manual entry'). */
 export function withSequentialIds(
   members: readonly { name: string; email: string }[],
 ): CandidateMember[] {

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { Banner } from '@ui/banner/banner';
-import { Button } from '@ui/button/button';
-import { DuplicateReview } from '@ui/duplicate-review/duplicate-review';
-import { StepTrail } from '@ui/step-trail/step-trail';
+import { Banner } from '@ui/primitives/banner/banner';
+import { Button } from '@ui/primitives/button/button';
+import { DuplicateReview } from '@ui/portal/duplicate-review/duplicate-review';
+import { StepTrail } from '@ui/primitives/step-trail/step-trail';
 import { analytics } from '../analytics/instance';
 import { messages } from '../messages/messages';
 import { paths } from '../routing/paths';
@@ -72,7 +72,7 @@ function Review({ state }: { state: ConfirmState }) {
       {
         onSuccess: (result) => {
           if (state.source === 'sso') setSsoOnboarding(false);
-          // The dashboard says it (spec 2.3: a success message passed with navigation).
+          // The dashboard says it (docs/product/dashboard.md, 'Above the list').
           navigate(paths.dashboard, {
             state: { successMessage: messages.invitationsSent(result.numMembersCreated) },
           });

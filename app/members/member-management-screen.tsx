@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
-import { ChoiceCards } from '@ui/choice-cards/choice-cards';
-import { FileTextIcon, KeyIcon, UserPlusIcon } from '@ui/icons/icons';
+import { ChoiceCards } from '@ui/primitives/choice-cards/choice-cards';
+import { FileTextIcon, KeyIcon, UserPlusIcon } from '@ui/primitives/icons/icons';
 import { analytics } from '../analytics/instance';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
@@ -28,7 +28,7 @@ const OPTIONS = [
   },
 ];
 
-/** The three ways to add members (spec 2.4, options screen). */
+/** The three ways to add members (docs/product/members.md, 'Options'). */
 export default function MemberManagementScreen() {
   usePageTitle('Add Members');
   const [, navigate] = useLocation();
@@ -40,8 +40,9 @@ export default function MemberManagementScreen() {
       if (session?.organization.ssoProvider) {
         navigate(paths.memberSsoGroups);
       } else {
-        // SSO onboarding starts here (spec 4): after setup the identity provider brings the
-        // administrator back through /sso-login to the group selection.
+        // SSO onboarding starts here (docs/product/members.md, 'SSO onboarding'): after setup the
+        // identity provider brings the administrator back through /sso-login to the group
+        // selection.
         setSsoOnboarding(true);
         navigate(paths.ssoSelection);
       }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { SsoGroup } from '@contract/sso';
-import { Button } from '@ui/button/button';
-import { CheckboxList } from '@ui/checkbox-list/checkbox-list';
-import { Link } from '@ui/link/link';
-import { StepTrail } from '@ui/step-trail/step-trail';
+import { Button } from '@ui/primitives/button/button';
+import { CheckboxList } from '@ui/primitives/checkbox-list/checkbox-list';
+import { Link } from '@ui/primitives/link/link';
+import { StepTrail } from '@ui/primitives/step-trail/step-trail';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
 import { paths } from '../routing/paths';
@@ -16,7 +16,9 @@ import { useSsoGroups } from './use-sso-groups';
 
 const STEPS = ['SSO Settings', 'Select Groups', 'Send Invitations'];
 
-/** 'Select Groups' (spec 2.4): the directory's groups whose members get invited. */
+/**
+ * 'Select Groups' (docs/product/members.md, 'Group selection'): groups whose members get invited.
+ */
 export default function MemberSsoGroupsScreen() {
   usePageTitle('Select Groups');
   const [, navigate] = useLocation();

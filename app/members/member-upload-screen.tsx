@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { Banner } from '@ui/banner/banner';
-import { Button } from '@ui/button/button';
-import { FileDrop } from '@ui/file-drop/file-drop';
-import { StepTrail } from '@ui/step-trail/step-trail';
+import { Banner } from '@ui/primitives/banner/banner';
+import { Button } from '@ui/primitives/button/button';
+import { FileDrop } from '@ui/primitives/file-drop/file-drop';
+import { StepTrail } from '@ui/primitives/step-trail/step-trail';
 import { analytics } from '../analytics/instance';
 import { messages } from '../messages/messages';
 import { paths } from '../routing/paths';

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { SSO_PROVIDERS, type SsoProvider } from '@domain/sso';
-import { ChoiceCards } from '@ui/choice-cards/choice-cards';
+import { ChoiceCards } from '@ui/primitives/choice-cards/choice-cards';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { setSsoOnboarding } from '../session/cookies';
@@ -13,7 +13,7 @@ const DESCRIPTIONS: Record<SsoProvider, string> = {
 };
 const PROVIDERS = SSO_PROVIDERS.map((p) => ({ value: p, title: p, description: DESCRIPTIONS[p] }));
 
-/** SSO provider selection (spec 2.4): each choice goes to SSO setup carrying the provider. */
+/** docs/product/members.md, 'SSO provider selection': each choice goes to SSO setup with it. */
 export default function SsoSelectionScreen() {
   usePageTitle('SSO Provider');
   const [, navigate] = useLocation();

@@ -4,10 +4,10 @@ import { Redirect } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { isSsoProvider } from '@domain/sso';
 import { ID_MAX_LENGTH, SECRET_MAX_LENGTH, URL_MAX_LENGTH } from '@domain/limits';
-import { Button } from '@ui/button/button';
-import { Link } from '@ui/link/link';
-import { StepTrail } from '@ui/step-trail/step-trail';
-import { TextField } from '@ui/text-field/text-field';
+import { Button } from '@ui/primitives/button/button';
+import { Link } from '@ui/primitives/link/link';
+import { StepTrail } from '@ui/primitives/step-trail/step-trail';
+import { TextField } from '@ui/primitives/text-field/text-field';
 import { links } from '../config';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
@@ -18,7 +18,7 @@ import { useSaveSsoConfig } from './use-members';
 
 const STEPS = ['SSO Settings', 'Select Groups', 'Send Invitations'];
 
-/** 'Provide Your SSO Details' (spec 2.4). */
+/** 'Provide Your SSO Details' (docs/product/members.md, 'SSO setup'). */
 export default function SsoSetupScreen() {
   usePageTitle('Provide Your SSO Details');
   const state = useHistoryState<SsoSetupState | null>();

@@ -21,7 +21,7 @@ import { messages } from '../messages/messages';
 import { setSsoOnboarding } from '../session/cookies';
 
 /*
- * The member flows' data (spec 2.4, 4 "Member flows"). The directory's groups, paged as the list
+ * The member flows' data (docs/product/members.md). The directory's groups, paged as the list
  * scrolls, are in use-sso-groups.ts (SWR infinite, needed by one screen only).
  */
 
@@ -80,7 +80,10 @@ export function useSendInvitations() {
   });
 }
 
-/** The SSO application's details; a failure also ends SSO onboarding (spec 4). */
+/**
+ * The SSO application's details; a failure ends SSO onboarding
+ * (docs/product/members.md, 'SSO setup').
+ */
 export function useSaveSsoConfig() {
   return useMutation({
     action: 'saveSsoConfig',

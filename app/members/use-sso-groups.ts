@@ -7,9 +7,9 @@ import { keyParams, swrKey } from '../data/swr-key';
 import { messages } from '../messages/messages';
 
 /**
- * The provider's directory groups (spec 4 "Group selection"): pages load as the list is scrolled
- * (SWR infinite, cursor `nextPage`), a search shows its own pages, and an empty search shows the
- * cached unfiltered list again without a call. A failure clears the list and says
+ * The provider's directory groups (docs/product/members.md, 'Group selection'): pages load as the
+ * list is scrolled (SWR infinite, cursor `nextPage`), a search shows its own pages, and an empty
+ * search shows the cached unfiltered list again without a call. A failure clears the list and says
  * 'Failed to get sso groups'.
  */
 export function useSsoGroups() {

@@ -1,12 +1,12 @@
 /**
- * Every user-visible text of spec section 8 (and the fixed texts of the signed-out screens), word
- * for word, in one module: nothing is spelled twice, and translation later is one file.
- * The error catalogue of 8.1 lives in contract/errors.ts because the server sends it too.
+ * Every catalogued text (docs/product/messages.md) and the fixed texts of the signed-out screens,
+ * word for word, in one module: nothing is spelled twice, and translation later is one file. The
+ * error catalogue ('Error banners') lives in contract/errors.ts because the server sends it too.
  */
 export { ERROR_CATALOGUE, DEFAULT_ERROR } from '@contract/errors';
 
 export const messages = {
-  // 8.2 failures
+  // Failure messages (docs/product/messages.md, 'Failure messages')
   loginForbidden: 'Access limited due to login policy. Contact your administrator for details.',
   loginFailed: 'Error: Failed to login user.',
   noLongerLoggedIn: 'You are no longer logged in',
@@ -20,7 +20,7 @@ export const messages = {
   devicesUnenrolled: (n: number) => `Unenrolled ${n} device(s)`,
   unenrollFailed: 'Failed to unenroll devices. Please try again',
 
-  // 8.2 Members
+  // Members
   readMembersFailed: 'Failed to read members from file',
   fetchMembersFailed: 'Failed to fetch members',
   createMembersFailed: 'Failed to create members',
@@ -28,10 +28,10 @@ export const messages = {
   ssoGroupMembersFailed: 'Failed to get sso users for groups',
   ssoProviderFailed: 'Failed to get sso provider',
   ssoIntegrationProblem: 'Problem with SSO integration',
-  // 8.2 Alerts
+  // Alerts
   alertsFailed: 'Failed to get alerts',
   updateAlertsFailed: 'Failed to update alert(s). Please try again',
-  // 8.2 Admins, SCIM and MDM, Threat hunter
+  // Admins, SCIM and MDM, Threat hunter
   adminsFailed: 'Problem requesting organization administrators.',
   addAdminFailed: 'Failed to add admin.',
   sendEmailFailed: 'Failed to send email',
@@ -43,7 +43,7 @@ export const messages = {
   mdmUpdateFailed: 'Failed to update MDM configuration.',
   threatHunterUsersFailed: 'Problem requesting Threat Hunter users',
   addThreatHunterFailed: 'Failed to add Threat Hunter User',
-  // 8.2 Billing and plan
+  // Billing and plan
   billingInfoFailed: 'Problem requesting billing information.',
   planInfoFailed: 'Problem requesting plan information.',
   cancelPlanFailed: 'Failed to cancel subscriptions',
@@ -54,7 +54,7 @@ export const messages = {
   updatePaymentTryAnotherCard:
     'Unable to update default payment method. Try again with another card',
   emailAllMembersFailed: 'Failed to email members please try again',
-  // 8.2 API, Webhook, Preferences, Conditional access
+  // API, Webhook, Preferences, Conditional access
   apiKeyFailed: 'Failed to get API key.',
   generateApiKeyFailed: 'Failed to generate a new API key.',
   revokeApiKeyFailed: 'Failed to revoke API access.',
@@ -74,7 +74,7 @@ export const messages = {
   saveConditionalAccessFailed: 'Failed to save conditional access settings.',
   updatePolicyFailed: 'Failed to update conditional access policy settings.',
   inlineError: (text: string) => `Error: ${text}`,
-  // 8.4
+  // Success messages (docs/product/messages.md, 'Success messages')
   subscriptionCancelled: 'Subscription cancelled. Status may not immediately update.',
   subscriptionReactivated: 'Subscription reactivated. Status may not immediately update.',
   organizationDeleted: 'Organization deleted',
@@ -109,12 +109,12 @@ export const messages = {
   passwordsMustMatch: 'Passwords must match',
   organizationRequired: 'Organization Name is required',
 
-  // 2.2 fixed texts
+  // Fixed texts of the signed-out screens (docs/product/sign-in.md)
   resetConfirmation: (email: string) =>
     `If ${email} is associated with an account, reset instructions have been sent to it. If nothing arrives within ten minutes, check that the address is correct and try again.`,
   passwordUpdated: 'Your password has been updated. Please sign in with your new password.',
 
-  // 2.7
+  // The frame and the crash screen (docs/product/README.md, 'Page frame')
   goToBilling: 'Go to Billing',
   unexpectedApplicationError: 'Unexpected Application Error!',
 } as const;

@@ -1,4 +1,4 @@
-import { createToaster } from '@ui/toaster/toaster-store';
+import { createToaster } from '@ui/primitives/toaster/toaster-store';
 
 /** The portal's toast area: anything (screens, the API client) may post to it. */
 export const toaster = createToaster();

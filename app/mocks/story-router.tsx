@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { Toaster } from '@ui/toaster/toaster';
+import { Toaster } from '@ui/primitives/toaster/toaster';
 import { toaster } from '../messages/toasts';
 
 /** Renders a screen at a path in memory, with the toast area, for stories. */

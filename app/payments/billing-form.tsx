@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { getBillingUpdateKey, updateDefaultPayment } from '@contract/billing';
-import { CardForm } from '@ui/card-form/card-form';
+import { CardForm } from '@ui/portal/card-form/card-form';
 import { analytics } from '../analytics/instance';
 import { api } from '../api/api';
 import { refreshSession } from '../data/refresh-session';
@@ -21,7 +21,7 @@ export interface BillingFormProps {
   onUpdated(status: string): void | Promise<void>;
 }
 
-/** The payment update of spec 4 as one change: the client secret, the processor, the default. */
+/** The payment update (docs/product/billing.md, 'Payment update') as one change. */
 function usePaymentUpdate({
   revalidate,
   onUpdated,
@@ -61,7 +61,7 @@ function usePaymentUpdate({
         setFormError(error.outcome.cardError);
       }
     },
-    // The session's billing error may be gone now (PaymentUpdated, spec 3).
+    // The session's billing error may be gone now (PaymentUpdated keeps user and organization).
     onSuccess: async (status) => {
       await refreshSession('PaymentUpdated');
       await onUpdated(status);
@@ -70,7 +70,7 @@ function usePaymentUpdate({
   return { update, formError, clearFormError: () => setFormError(null) };
 }
 
-/** The card form on the chosen processor, running the payment update of spec 4. */
+/** The card form on the chosen processor (docs/product/billing.md, 'Card form'). */
 export function BillingForm({
   submitLabel,
   defaultNameOnCard,

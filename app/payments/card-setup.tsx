@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Spinner } from '@ui/spinner/spinner';
+import { Spinner } from '@ui/primitives/spinner/spinner';
 import { config } from '../config';
 import type { CardSetupProps } from './processor';
 

@@ -3,7 +3,7 @@ import { ExpectedFailure } from '../errors/error-reporting';
 import { messages } from '../messages/messages';
 import type { ConfirmSetupResult } from './processor';
 
-/** The outcome of one payment update (spec 4, Payment update). */
+/** The outcome of one payment update (docs/product/billing.md, 'Payment update'). */
 export type PaymentUpdateOutcome =
   | { kind: 'updated'; status: string }
   | { kind: 'key-failed' }
@@ -51,7 +51,7 @@ export async function runPaymentUpdate(
     : { kind: 'not-accepted', status };
 }
 
-/** The catalogued failure (spec 8.2) of an outcome; null for success. */
+/** The catalogued failure of an outcome; null for success. */
 export function paymentFailureMessage(outcome: PaymentUpdateOutcome): string | null {
   switch (outcome.kind) {
     case 'updated':

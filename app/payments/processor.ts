@@ -1,9 +1,9 @@
 import type * as React from 'react';
 
 /**
- * The payments adapter (issue 7): one card form, two processors. Both report the card field's
+ * The payments adapter (decision 009): one card form, two processors. Both report the card field's
  * state the way Stripe's card element does and confirm a card setup with a client secret from
- * `/customer-billing-update-key` and the billing name (spec 4, Payment update).
+ * `/customer-billing-update-key` and the billing name (docs/product/billing.md, 'Payment update').
  */
 export interface CardFieldState {
   empty: boolean;

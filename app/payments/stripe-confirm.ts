@@ -10,9 +10,9 @@ export const STRIPE_NOT_READY = 'The card processor is still loading. Please try
 export const STRIPE_FAILED = 'The card could not be confirmed. Please try again.';
 
 /**
- * Confirms a card setup with Stripe (spec 4: in the browser, with the card and the billing name,
- * using the client secret from the server). `stripe` and `card` are Stripe's objects, replaced
- * by fakes in the unit tests.
+ * Confirms a card setup with Stripe (docs/product/billing.md, 'Payment update': in the browser,
+ * with the card and the billing name, using the client secret from the server). `stripe` and `card`
+ * are Stripe's objects, replaced by fakes in the unit tests.
  */
 export async function confirmWithStripe(
   stripe: Pick<Stripe, 'confirmCardSetup'> | null,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { devConfirmCardSetup } from '@contract/billing';
-import { TestCardField, type TestCardFieldState } from '@ui/card-field/card-field';
+import { TestCardField, type TestCardFieldState } from '@ui/portal/card-field/card-field';
 import { api } from '../api/api';
 import { reportUnexpected } from '../errors/error-reporting';
 import type { CardSetupProps } from './processor';

@@ -1,6 +1,6 @@
 /**
- * What never leaves the browser in an error report or an analytics record (issue 9): values under
- * secret-looking keys, and secret-looking values inside any text — the portal's credentials
+ * What never leaves the browser in an error report or an analytics record (decision 010): values
+ * under secret-looking keys, and secret-looking values inside any text — the portal's credentials
  * (`mdsk_…` API keys, `whsec_…` webhook secrets, `Bearer …` SCIM headers), card processor client
  * secrets (`seti_…_secret_…`), the token of a password reset or invitation link
  * (`/update-password/{token}`), secrets in query strings, form and JSON bodies, credentials in

@@ -6,7 +6,7 @@ interface State {
   error: Error | null;
 }
 
-/** The router's default error screen: 'Unexpected Application Error!' (spec 2.7). */
+/** The crash screen: 'Unexpected Application Error!' (docs/product/README.md, 'Page frame'). */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, State> {
   state: State = { error: null };
 

@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Link as RouterLink } from 'wouter';
-import { Link } from '@ui/link/link';
+import { Link } from '@ui/primitives/link/link';
 
 type AppLinkProps = Omit<React.ComponentProps<typeof Link>, 'href' | 'asChild'> & { to: string };
 

@@ -1,4 +1,4 @@
-/** Every route of spec 2.1, and what each needs. */
+/** Every route of the portal (docs/product/README.md, 'Routes'). */
 export const paths = {
   dashboard: '/dashboard',
   error: '/error',
@@ -25,9 +25,10 @@ export const paths = {
 export const settingsTab = (tab: string) => `${paths.settings}?tab=${encodeURIComponent(tab)}`;
 
 /**
- * Where a fresh sign-in lands: the error page for a session error of severity error (spec 2.7),
- * the trial welcome for an organization with no payment method yet (its session carries
- * update-payment: "No payment method stored"; decision 009), else the dashboard.
+ * Where a fresh sign-in lands: the error page for a session error of severity error
+ * (docs/product/sign-in.md, 'Sign in'), the trial welcome for an organization with no payment
+ * method yet (its session carries update-payment: "No payment method stored"; decision 009), else
+ * the dashboard.
  */
 export function landingPath(session: { error: { type: string; severity: string } | null }): string {
   if (session.error?.severity === 'error') return paths.error;

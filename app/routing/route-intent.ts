@@ -1,7 +1,8 @@
 /**
- * Route intent (issue 9): when the user is about to see a route (the page loads on it, or a link
- * to it is hovered or focused), its code and its first data request start together, so the data
- * does not wait for the code. Only the lazy imports live here: this module is in the first load.
+ * Route intent (README, 'Performance'): when the user is about to see a route (the page loads on
+ * it, or a link to it is hovered or focused), its code and its first data request start together,
+ * so the data does not wait for the code. Only the lazy imports live here: this module is in the
+ * first load.
  */
 const intents: Record<string, (search: string) => void> = {
   '/dashboard': (search) => {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { Spinner } from '@ui/spinner/spinner';
+import { Spinner } from '@ui/primitives/spinner/spinner';
 import { isSignedIn } from '../session/session-store';
 import { useSession } from '../session/session';
 import { paths } from './paths';
@@ -61,15 +61,17 @@ function sharedRoutes() {
 }
 
 /**
- * Spec 2.1: signed out, the root and any unknown path go to lookup; signed in (a session whose
- * user name is non-empty), they go to the dashboard, and so do the sign-in screens.
+ * docs/product/README.md, 'Routes': signed out, the root and any unknown path go to lookup; signed
+ * in (a session whose user name is non-empty), they go to the dashboard, and so do the sign-in
+ * screens.
  */
 export function AppRoutes() {
   const session = useSession();
   const signedIn = isSignedIn(session);
   const [location] = useLocation();
 
-  // A session error of severity 'error' sends the user to the error page (spec 2.7).
+  // A session error of severity 'error' sends the user to the error page
+  // (docs/product/messages.md, 'Error page').
   if (
     signedIn &&
     session.error?.severity === 'error' &&

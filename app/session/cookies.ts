@@ -1,4 +1,7 @@
-/** Client-side cookies of spec 3 (path /). */
+/**
+ * Client-side cookies (path /): docs/product/members.md, 'SSO onboarding' and
+ * docs/product/dashboard.md, 'Above the list'.
+ */
 export const SSO_ONBOARDING_COOKIE = 'sso-onboarding';
 export const HIDE_ADD_MEMBERS_HINT_COOKIE = 'hide-add-members-hint';
 
@@ -16,7 +19,7 @@ export function writeCookie(name: string, value: string, days?: number): void {
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; samesite=lax${maxAge}${secure}`;
 }
 
-/** The SSO onboarding flag: set when onboarding starts, cleared when setup fails (spec 4). */
+/** The SSO onboarding flag (docs/product/members.md, 'SSO onboarding'). */
 export function isSsoOnboarding(): boolean {
   return readCookie(SSO_ONBOARDING_COOKIE) === 'true';
 }

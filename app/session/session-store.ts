@@ -1,9 +1,10 @@
 import type { Session } from '@contract/session';
 
 /**
- * The session store (spec 3): the signed-in user's session as the server last described it.
- * The HttpOnly cookie is the authority; this copy (kept in localStorage so a reload knows which
- * screens to show at once) is revalidated by one GET /session per page load.
+ * The session store (docs/product/sign-in.md, 'Session'): the signed-in user's session as the
+ * server last described it. The HttpOnly cookie is the authority; this copy (kept in localStorage
+ * so a reload knows which screens to show at once) is revalidated by one GET /session per page
+ * load.
  */
 export type SessionAction =
   | { type: 'FetchSessionData'; session: Session }
@@ -29,7 +30,10 @@ export function sessionReducer(state: Session | null, action: SessionAction): Se
   }
 }
 
-/** Signed in means a session whose user name is non-empty (spec 2.1). */
+/**
+ * Signed in means a session whose user name is non-empty
+ * (docs/product/README.md, 'Signed in or not').
+ */
 export function isSignedIn(session: Session | null): session is Session {
   return Boolean(session?.user.name);
 }

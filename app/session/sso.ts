@@ -1,8 +1,9 @@
 import { config } from '../config';
 
 /**
- * Where the browser goes to sign in through the organization's identity provider: the API's
- * oauth login with the slug (spec 4, lookup and SSO setup).
+ * Where the browser goes to sign in through the organization's identity provider: the API's oauth
+ * login with the slug (docs/product/sign-in.md, 'Organization lookup', and
+ * docs/product/members.md, 'SSO setup').
  */
 export function ssoLoginUrl(slug: string): string {
   return `${config.apiUrl}/oauth/login?slug=${encodeURIComponent(slug)}`;

@@ -1,8 +1,8 @@
 import { canResendInvite } from '@domain/admins';
-import { Button } from '@ui/button/button';
-import { InviteForm } from '@ui/invite-form/invite-form';
-import { Link } from '@ui/link/link';
-import { StatusList } from '@ui/status-list/status-list';
+import { Button } from '@ui/primitives/button/button';
+import { InviteForm } from '@ui/portal/invite-form/invite-form';
+import { Link } from '@ui/primitives/link/link';
+import { StatusList } from '@ui/primitives/status-list/status-list';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
 import { emailError } from '../messages/email-error';
@@ -10,7 +10,7 @@ import { useSession } from '../session/session';
 import { relativeTime } from './relative-time';
 import { useAdmins } from './use-admins';
 
-/** The Administrators tab (spec 2.6, 4 "Admin invite"). */
+/** The Administrators tab (docs/product/settings.md, 'Administrators'). */
 export function AdminTab() {
   const session = useSession();
   const ssoEnabled = Boolean(session?.organization.ssoProvider);

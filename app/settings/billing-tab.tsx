@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { BillingStatement } from '@ui/billing-statement/billing-statement';
-import { Button } from '@ui/button/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@ui/card/card';
+import { BillingStatement } from '@ui/portal/billing-statement/billing-statement';
+import { Button } from '@ui/primitives/button/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@ui/primitives/card/card';
 import { analytics } from '../analytics/instance';
 import { BillingForm } from '../payments/billing-form';
 import { paths } from '../routing/paths';
@@ -10,9 +10,9 @@ import { useSession } from '../session/session';
 import { billingKeys, useBillingInfo } from './use-billing';
 
 /**
- * The billing tab (spec 2.6): the statement, 'Edit Billing', and the card form. With no card on
- * file the form is open from the start; a first card leads to the dashboard, a replaced one
- * shows the confirmation and the refreshed statement (spec 4, Payment update).
+ * The billing tab (docs/product/billing.md, 'Billing tab'): the statement, 'Edit Billing', and the
+ * card form. With no card on file the form is open from the start; a first card leads to the
+ * dashboard, a replaced one shows the confirmation and the refreshed statement.
  */
 export function BillingTab() {
   const session = useSession();

@@ -1,8 +1,9 @@
-import { sanitizeEmailHtml } from '@ui/email-preview/sanitize';
+import { sanitizeEmailHtml } from '@ui/portal/email-preview/sanitize';
 
 /**
- * Spec 5: subject and body are trimmed and sanitised before saving; an empty result is sent as
- * null (the default text is used). The subject is plain text: any markup is dropped.
+ * docs/product/notifications.md, 'Enrolment e-mail': subject and body are trimmed and sanitised
+ * before saving; an empty result is sent as null (the default text is used). The subject is plain
+ * text: any markup is dropped.
  */
 export function prepareTemplate(input: { subject: string; body: string }): {
   subject: string | null;

@@ -7,9 +7,9 @@ export function withDetail(message: string, error: unknown): string {
 }
 
 /**
- * The response body as the card shows it inline (spec 8.2: webhook and conditional access show
- * "the response body" / "the error field of the response body"): its `error` text, else its
- * other texts, else a plain-text body. Null for anything else (e.g. a network failure).
+ * The response body as the card shows it inline (docs/product/integrations.md, 'Webhooks' and
+ * 'Configuration': the server's text): its `error` text, else its other texts, else a plain-text
+ * body. Null for anything else (e.g. a network failure).
  */
 export function responseErrorText(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
@@ -30,7 +30,7 @@ export function isServerError(error: unknown): boolean {
 }
 
 /**
- * What a card shows inline for a failed save (spec 8.2, webhook and conditional access): the
+ * What a card shows inline for a failed save (docs/product/messages.md, 'Failure messages'): the
  * response body's text, else the catalogued message; nothing for a 500, which is toasted
  * instead, unless `alsoOnServerError` (the policy shows it inline and toasts it).
  */

@@ -8,16 +8,18 @@ import {
   type ConditionalAccessConfig,
   type SaveConditionalAccessConfigBody,
 } from '@contract/conditional-access';
-import { ApiKeyCard } from '@ui/api-key-card/api-key-card';
-import { ConditionalAccessCard } from '@ui/conditional-access-card/conditional-access-card';
-import { WebhookCard } from '@ui/webhook-card/webhook-card';
+import { ApiKeyCard } from '@ui/portal/api-key-card/api-key-card';
+import { ConditionalAccessCard } from '@ui/portal/conditional-access-card/conditional-access-card';
+import { WebhookCard } from '@ui/portal/webhook-card/webhook-card';
 import { analytics } from '../analytics/instance';
 import { messages } from '../messages/messages';
 import { useSession } from '../session/session';
 import { inlineFailure } from './failure';
 import { useApiToken, useConditionalAccess, useWebhook } from './use-integrations';
 
-/** The integrations tab (spec 2.6): API settings (with apiAccess), webhooks, conditional access. */
+/**
+ * The integrations tab (docs/product/integrations.md): API settings, webhooks, conditional access.
+ */
 export function IntegrationsTab() {
   const session = useSession();
   return (

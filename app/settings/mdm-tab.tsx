@@ -1,10 +1,10 @@
-import { MaskedSecret } from '@ui/masked-secret/masked-secret';
-import { ToggleSettingCard } from '@ui/toggle-setting/toggle-setting';
+import { MaskedSecret } from '@ui/primitives/masked-secret/masked-secret';
+import { ToggleSettingCard } from '@ui/primitives/toggle-setting/toggle-setting';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
 import { useMdm } from './use-mdm';
 
-/** The MDM tab (spec 2.6): the MDM Token once enabled. */
+/** The MDM tab (docs/product/settings.md, 'MDM'): the MDM Token once enabled. */
 export function MdmTab() {
   const { data, error, isLoading, update } = useMdm();
 

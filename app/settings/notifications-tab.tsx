@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { EmailSettingsCard } from '@ui/email-settings-card/email-settings-card';
-import { EmailTemplateDialog } from '@ui/email-template-dialog/email-template-dialog';
-import { ScanNotificationsCard } from '@ui/scan-notifications-card/scan-notifications-card';
+import { EmailSettingsCard } from '@ui/portal/email-settings-card/email-settings-card';
+import { EmailTemplateDialog } from '@ui/portal/email-template-dialog/email-template-dialog';
+import { ScanNotificationsCard } from '@ui/portal/scan-notifications-card/scan-notifications-card';
 import {
   ENROLLMENT_TEMPLATE_TYPE as TEMPLATE_TYPE,
   SCAN_REMINDER_TOPIC as SCAN_TOPIC,
@@ -13,7 +13,7 @@ import {
   useNotificationPreferences,
 } from './use-notifications';
 
-/** The notifications tab (spec 2.6): e-mail settings and device scan notifications. */
+/** The notifications tab (docs/product/notifications.md): e-mail settings, scan notifications. */
 export function NotificationsTab() {
   return (
     <div className="flex flex-col gap-6">

@@ -1,12 +1,12 @@
 import { useLocation } from 'wouter';
-import { Card, CardContent, CardHeader, CardTitle } from '@ui/card/card';
-import { PlanActions } from '@ui/plan-actions/plan-actions';
+import { Card, CardContent, CardHeader, CardTitle } from '@ui/primitives/card/card';
+import { PlanActions } from '@ui/portal/plan-actions/plan-actions';
 import { messages } from '../messages/messages';
 import { paths } from '../routing/paths';
 import { sessionStore } from '../session/session';
 import { usePlan } from './use-billing';
 
-/** The plan tab (spec 2.6): status text and the actions its status allows. */
+/** The plan tab (docs/product/billing.md, 'Plan tab'): status text and the actions it allows. */
 export function PlanTab() {
   const [, navigate] = useLocation();
   const { data, error, isLoading, cancel, reactivate, remove } = usePlan();
@@ -37,7 +37,8 @@ export function PlanTab() {
             onCancel={() => cancel.trigger()}
             onReactivate={() => reactivate.trigger()}
             onDelete={() =>
-              // Deleting the organization signs the user out (spec 4).
+              // Deleting the organization signs the user out
+              // (docs/product/billing.md, 'Delete organization').
               remove.trigger(undefined, {
                 onSuccess: () => {
                   sessionStore.dispatch({ type: 'Delete' });

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { CopyableField } from '@ui/copyable-field/copyable-field';
-import { MaskedSecret } from '@ui/masked-secret/masked-secret';
-import { ToggleSettingCard } from '@ui/toggle-setting/toggle-setting';
+import { CopyableField } from '@ui/primitives/copyable-field/copyable-field';
+import { MaskedSecret } from '@ui/primitives/masked-secret/masked-secret';
+import { ToggleSettingCard } from '@ui/primitives/toggle-setting/toggle-setting';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
 import { useScim } from './use-scim';
 
-/** The SCIM tab (spec 2.6): URL and Authorization Header once enabled. */
+/** The SCIM tab (docs/product/settings.md, 'SCIM'): URL and Authorization Header once enabled. */
 export function ScimTab() {
   const { data, error, isLoading, update } = useScim();
-  // Enabling reveals the new header at once (spec 2.6).
+  // Enabling reveals the new header at once.
   const [justEnabled, setJustEnabled] = useState(false);
 
   async function change(enable: boolean) {

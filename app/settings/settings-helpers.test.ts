@@ -32,7 +32,7 @@ describe('relative time of an invite', () => {
   });
 });
 
-describe('what a card shows inline for a failed save (spec 8.2)', () => {
+describe('what a card shows inline for a failed save', () => {
   const refused = new ApiError(400, { error: 'The webhook URL answered 404; it must answer 2xx.' });
   const serverError = new ApiError(500, { error: 'boom' });
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { isSettingsTabVisible, type SettingsTab } from '@domain/settings';
-import { Spinner } from '@ui/spinner/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@ui/tabs/tabs';
+import { Spinner } from '@ui/primitives/spinner/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@ui/primitives/tabs/tabs';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { useSession } from '../session/session';
@@ -44,7 +44,9 @@ function Panel({ tab }: { tab: SettingsTab }) {
   );
 }
 
-/** Settings (spec 2.6): the tab comes from `?tab=`; switching replaces the URL. */
+/**
+ * Settings (docs/product/settings.md, 'Tabs'): the tab comes from `?tab=`; switching replaces it.
+ */
 export default function SettingsScreen() {
   usePageTitle('Settings');
   const search = useSearch();

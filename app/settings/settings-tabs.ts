@@ -13,7 +13,7 @@ export function parseSettingsTab(search: string): SettingsTab {
   return SETTINGS_TABS.find((t) => t === tab) ?? DEFAULT_SETTINGS_TAB;
 }
 
-/** The tabs an organization sees: threat-hunter only with `threatHunterAccess` (spec 2.6). */
+/** The tabs an organization sees: threat-hunter only with `threatHunterAccess`. */
 export function visibleTabs(threatHunterAccess: boolean) {
   return labelled(SETTINGS_TABS, SETTINGS_TAB_LABELS).filter((t) =>
     isSettingsTabVisible(t.value, threatHunterAccess),

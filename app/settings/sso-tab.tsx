@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { Button } from '@ui/button/button';
-import { ConfirmDialog } from '@ui/confirm-dialog/confirm-dialog';
+import { Button } from '@ui/primitives/button/button';
+import { ConfirmDialog } from '@ui/primitives/confirm-dialog/confirm-dialog';
 import { analytics } from '../analytics/instance';
 import { paths } from '../routing/paths';
 import { sessionStore, useSession } from '../session/session';
 import { useDisconnectSso, useSsoSetUp } from './use-sso';
 
 /**
- * The SSO tab (spec 2.6). With no provider in the session the organization is looked up by slug
- * and its hasSSO flag decides; disconnecting signs the administrator out to the login screen,
- * since how they sign in has just changed.
+ * The SSO tab (docs/product/settings.md, 'Single sign-on'). With no provider in the session the
+ * organization is looked up by slug and its hasSSO flag decides; disconnecting signs the
+ * administrator out to the login screen, since how they sign in has just changed.
  */
 export function SsoTab() {
   const session = useSession();

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ThreatHunterUser } from '@contract/threat-hunter';
-import { DataTable } from '@ui/data-table/data-table';
-import { InviteForm } from '@ui/invite-form/invite-form';
+import { DataTable } from '@ui/primitives/data-table/data-table';
+import { InviteForm } from '@ui/portal/invite-form/invite-form';
 import { emailError } from '../messages/email-error';
 import { useThreatHunterUsers } from './use-threat-hunter';
 
@@ -18,7 +18,7 @@ const columns: ColumnDef<ThreatHunterUser>[] = [
   { id: 'status', header: 'Status', accessorFn: (u) => u.status, enableSorting: false },
 ];
 
-/** The Threat Hunter tab (spec 2.6); the settings screen only shows it with access. */
+/** The Threat Hunter tab (docs/product/settings.md, 'Threat Hunter'); shown only with access. */
 export function ThreatHunterTab() {
   const { data, error, isLoading, provision } = useThreatHunterUsers();
 

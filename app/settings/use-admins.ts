@@ -8,7 +8,7 @@ import { messages } from '../messages/messages';
 
 const adminsKey = swrKey(listAdmins);
 
-/** The Administrators tab's data (spec 2.6, 4 "Admin invite"): the list, invite, resend. */
+/** The Administrators tab's data (docs/product/settings.md, 'Administrators'). */
 export function useAdmins() {
   const { data, error } = useSWR(adminsKey, () => api.call(listAdmins), {
     revalidateOnFocus: false,

@@ -13,7 +13,7 @@ import { swrKey } from '../data/swr-key';
 import { useMutation } from '../data/use-mutation';
 import { messages } from '../messages/messages';
 
-/* The billing and plan tabs' data (spec 2.6, 4 "Plan", "Payment update"). */
+/* The billing and plan tabs' data (docs/product/billing.md). */
 
 const swrOptions = { revalidateOnFocus: false } as const;
 

@@ -29,8 +29,9 @@ import { messages } from '../messages/messages';
 import { isServerError } from './failure';
 
 /*
- * The integrations tab's data (spec 2.6): API key, webhook, conditional access. The cards show
- * what the calls answer, so the generic handler leaves the answers' message fields alone.
+ * The integrations tab's data (docs/product/integrations.md): API key, webhook, conditional access.
+ * The cards show what the calls answer, so the generic handler leaves the answers' message fields
+ * alone.
  */
 
 const swrOptions = { revalidateOnFocus: false } as const;
@@ -42,7 +43,7 @@ const keys = {
   policy: swrKey(getConditionalAccessPolicy),
 };
 
-/** The API key: generated with an expiry, regenerated or revoked (spec 4 "API key"). */
+/** The API key: generated, regenerated or revoked (docs/product/integrations.md, 'API key'). */
 export function useApiToken() {
   const { data, error, isLoading } = useSWR(keys.apiToken, () => api.call(getApiToken), {
     ...swrOptions,
@@ -67,7 +68,7 @@ export function useApiToken() {
   return { data, error, isLoading, generate, revoke };
 }
 
-/** The webhook: its secret fetched when turned on, the URL saved, deactivation (spec 4). */
+/** The webhook: secret, URL, deactivation (docs/product/integrations.md, 'Webhooks'). */
 export function useWebhook() {
   const { data, isLoading } = useSWR(keys.webhook, () => api.call(getWebhook), {
     ...swrOptions,
@@ -87,7 +88,7 @@ export function useWebhook() {
     run: (url: string) => api.call(saveWebhook, { body: { url }, skipGenericMessages: true }),
     populate: { key: keys.webhook },
     success: messages.webhookSaved,
-    // Spec 8.2: the catalogued toast for a 500; any other failure shows the answer inline.
+    // The catalogued toast for a 500; any other failure shows the answer inline.
     failure: (error) => (isServerError(error) ? messages.saveWebhookFailed : null),
   });
   const deactivate = useMutation({
@@ -102,7 +103,8 @@ export function useWebhook() {
 
 /**
  * Conditional access: the configuration and its policy. While a removal is being processed
- * (spec 4), the configuration is looked at again until it has been.
+ * (docs/product/integrations.md, 'Removal'), the configuration is looked at again until it has
+ * been.
  */
 export function useConditionalAccess({ removalPending }: { removalPending: boolean }) {
   const config = useSWR(keys.conditionalAccess, () => api.call(getConditionalAccessConfig), {
@@ -122,7 +124,7 @@ export function useConditionalAccess({ removalPending }: { removalPending: boole
     // Turning it on makes the server set the policy up.
     revalidate: (answer) => (answer.active ? [keys.policy] : []),
     success: messages.conditionalAccessSaved,
-    // Spec 8.2: the catalogued toast on a 500; otherwise the answer's error text inline.
+    // The catalogued toast on a 500; otherwise the answer's error text inline.
     failure: (error) => (isServerError(error) ? messages.saveConditionalAccessFailed : null),
   });
   const remove = useMutation({
@@ -138,7 +140,8 @@ export function useConditionalAccess({ removalPending }: { removalPending: boole
       api.call(updateConditionalAccessPolicy, { body: next, skipGenericMessages: true }),
     populate: { key: keys.policy },
     success: messages.policyUpdated,
-    // Spec 8.2: the answer inline always, and on a 500 the catalogued toast as well.
+    // The answer inline always, and on a 500 the catalogued toast as well
+    // (docs/product/integrations.md, 'Policy').
     failure: (error) => (isServerError(error) ? messages.updatePolicyFailed : null),
   });
   return { config, policy, save, remove, updatePolicy };

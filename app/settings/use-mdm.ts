@@ -9,7 +9,7 @@ import { withDetail } from './failure';
 
 const mdmKey = swrKey(getMdmConfig);
 
-/** The MDM tab's data (spec 2.6): the configuration, enabled or disabled (error detail shown). */
+/** The MDM tab's data (docs/product/settings.md, 'MDM'); failures show the server's detail. */
 export function useMdm() {
   const { data, error, isLoading } = useSWR(mdmKey, () => api.call(getMdmConfig), {
     revalidateOnFocus: false,

@@ -19,8 +19,8 @@ import { messages } from '../messages/messages';
 import { prepareTemplate } from './email-template';
 
 /*
- * The notifications tab's data (spec 2.6): e-mail settings, the enrolment e-mail's template and
- * device scan notifications. The cards show what the calls answer.
+ * The notifications tab's data (docs/product/notifications.md): e-mail settings, the enrolment
+ * e-mail's template and device scan notifications. The cards show what the calls answer.
  */
 
 const swrOptions = { revalidateOnFocus: false } as const;
@@ -43,7 +43,7 @@ export function useEmailPreferences() {
   return { data, error, isLoading, update };
 }
 
-/** The saved template of one e-mail; saving trims and sanitises it first (spec 5). */
+/** The saved template of one e-mail; saving trims and sanitises it first. */
 export function useEmailTemplate(type: EmailTemplateType) {
   const key = swrKey(getEmailTemplate, { type });
   const { data, isLoading } = useSWR(key, () => api.call(getEmailTemplate, { query: { type } }), {

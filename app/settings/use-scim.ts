@@ -9,7 +9,7 @@ import { withDetail } from './failure';
 
 const scimKey = swrKey(getScimConfig);
 
-/** The SCIM tab's data (spec 2.6): the configuration, enabled or disabled (error detail shown). */
+/** The SCIM tab's data (docs/product/settings.md, 'SCIM'); failures show the server's detail. */
 export function useScim() {
   const { data, error, isLoading } = useSWR(scimKey, () => api.call(getScimConfig), {
     revalidateOnFocus: false,

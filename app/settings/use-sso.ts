@@ -9,8 +9,9 @@ import { reportUnexpected } from '../errors/error-reporting';
 import { messages } from '../messages/messages';
 
 /**
- * The SSO tab's data (spec 2.6). With no provider in the session, the organization is looked up
- * by slug and its hasSSO flag says whether SSO is set up (`slug` null: not asked).
+ * The SSO tab's data (docs/product/settings.md, 'Single sign-on'). With no provider in the session,
+ * the organization is looked up by slug and its hasSSO flag says whether SSO is set up (`slug`
+ * null: not asked).
  */
 export function useSsoSetUp(slug: string | null) {
   return useSWR(

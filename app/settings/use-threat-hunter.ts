@@ -8,7 +8,7 @@ import { messages } from '../messages/messages';
 
 const usersKey = swrKey(listThreatHunterUsers);
 
-/** The Threat Hunter tab's data (spec 2.6): the provisioned users and provisioning. */
+/** The Threat Hunter tab's data (docs/product/settings.md, 'Threat Hunter'). */
 export function useThreatHunterUsers() {
   const { data, error, isLoading } = useSWR(usersKey, () => api.call(listThreatHunterUsers), {
     revalidateOnFocus: false,

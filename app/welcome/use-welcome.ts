@@ -3,7 +3,7 @@ import { api } from '../api/api';
 import { useMutation } from '../data/use-mutation';
 import { messages } from '../messages/messages';
 
-/** Beginning the trial e-mails every member their enrolment code (spec 2.7, decision 009). */
+/** Beginning the trial e-mails every member their code (docs/product/billing.md, 'Welcome'). */
 export function useEmailAllMembers() {
   return useMutation({
     action: 'emailAllMembers',

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { TRIAL_DAYS } from '@domain/billing';
-import { Card, CardContent } from '@ui/card/card';
-import { Link } from '@ui/link/link';
+import { Card, CardContent } from '@ui/primitives/card/card';
+import { Link } from '@ui/primitives/link/link';
 import { links } from '../config';
 import { BillingForm } from '../payments/billing-form';
 import { paths } from '../routing/paths';
@@ -12,9 +12,10 @@ import { trialEndText } from './trial';
 import { useEmailAllMembers } from './use-welcome';
 
 /**
- * The trial welcome (spec 2.7). Reached after sign-in by an organization with no payment method
- * (session error update-payment, decision 009); anyone else goes on to the dashboard. Beginning
- * the trial stores the card, then every member is e-mailed their enrolment code.
+ * The trial welcome (docs/product/billing.md, 'Welcome'). Reached after sign-in by an organization
+ * with no payment method (session error update-payment, decision 009); anyone else goes on to the
+ * dashboard. Beginning the trial stores the card, then every member is e-mailed their enrolment
+ * code.
  */
 export default function WelcomeScreen() {
   usePageTitle('Welcome');

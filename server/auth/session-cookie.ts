@@ -4,8 +4,8 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 /**
  * The session cookie. In production it is `__Host-portal_session`: browsers accept a `__Host-`
  * cookie only when it is Secure, has Path=/ and no Domain, so neither a sibling subdomain nor a
- * plain-http page can plant or overwrite it (issue 14). In development (http://localhost) the
- * plain name, since `__Host-` needs Secure.
+ * plain-http page can plant or overwrite it (docs/decisions/015-sign-in-security.md). In
+ * development (http://localhost) the plain name, since `__Host-` needs Secure.
  */
 export const SESSION_COOKIE = 'portal_session';
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;

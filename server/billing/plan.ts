@@ -79,17 +79,23 @@ export function planStatus(state: SubscriptionState): string {
   return state.invoice && !isEnded(state.status) ? 'invoice' : state.status;
 }
 
-/** Cancel is offered for any plan status except canceled, none and invoice (spec 2.6). */
+/**
+ * Cancel is offered for any plan status except canceled, none and invoice (docs/product/billing.md,
+ * "Plan").
+ */
 export function isCancelable(state: SubscriptionState): boolean {
   return planActionsFor(planStatus(state)).includes('cancel');
 }
 
-/** Reactivation is offered for a canceled plan only (spec 2.6). */
+/** Reactivation is offered for a canceled plan only (docs/product/billing.md, "Plan"). */
 export function isReactivatable(state: SubscriptionState): boolean {
   return planActionsFor(planStatus(state)).includes('reactivate');
 }
 
-/** Deleting the organization is offered for canceled and none only (spec 2.6). */
+/**
+ * Deleting the organization is offered for canceled and none only (docs/product/billing.md,
+ * "Plan").
+ */
 export function isDeletable(state: SubscriptionState): boolean {
   return planActionsFor(planStatus(state)).includes('delete');
 }
@@ -97,7 +103,10 @@ export function isDeletable(state: SubscriptionState): boolean {
 const seconds = (date: Date | null): number | null =>
   date === null ? null : Math.floor(date.getTime() / 1000);
 
-/** The billing statement's subscription (spec 3): no renewal and nothing due once ended. */
+/**
+ * The billing statement's subscription (docs/product/billing.md, "Billing statement"): no renewal
+ * and nothing due once ended.
+ */
 export function billingSubscription(state: SubscriptionState): Subscription {
   const ended = isEnded(state.status);
   return {
@@ -135,7 +144,7 @@ export function formatLongDate(date: Date): string {
   return `${MONTHS[date.getUTCMonth()]} ${ordinal(date.getUTCDate())}, ${date.getUTCFullYear()}`;
 }
 
-/** The plan tab's status sentence and the date it is about (spec 3, plan details). */
+/** The plan tab's status sentence and the date it is about (docs/product/billing.md, "Plan"). */
 export function planInfo(state: SubscriptionState): PlanInfo {
   const status = planStatus(state);
   const about = (date: Date | null, text: (formatted: string) => string, otherwise: string) => ({

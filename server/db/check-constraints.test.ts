@@ -1,7 +1,8 @@
 /**
- * The database's CHECK constraints against domain/'s value lists (issue 15): the SQL migrations
- * spell each allowed value a second time, so a value added to a list (or renamed) without a
- * migration, or a migration that narrows a column, fails here instead of at the first INSERT.
+ * The database's CHECK constraints against domain/'s value lists
+ * (docs/decisions/013-domain-values-and-rules.md): the SQL migrations spell each allowed value a
+ * second time, so a value added to a list (or renamed) without a migration, or a migration that
+ * narrows a column, fails here instead of at the first INSERT.
  *
  * Reads the constraints of the migrated database (pg_constraint), never the migration files:
  * whatever the migrations did, in whichever order, is what is compared. Runs on PGlite and, with
@@ -20,7 +21,7 @@ import * as devices from '@domain/devices';
 import * as notifications from '@domain/notifications';
 import { PERIODS } from '@domain/periods';
 import { SSO_PROVIDERS } from '@domain/sso';
-import type { DatabaseHandle } from './index';
+import type { DatabaseHandle } from '.';
 import { openTestDatabase } from '../test-support';
 
 /**
@@ -173,7 +174,7 @@ describe('CHECK constraints of the migrated database', () => {
 });
 
 describe('column defaults of the migrated database', () => {
-  it('conditional access starts at the domain default policy (spec 4)', async () => {
+  it('conditional access starts at the domain default policy (docs/product/integrations.md)', async () => {
     const rows = await handle.runner.transaction((q) =>
       q.query<{ column_name: string; column_default: string | null }>(
         `SELECT column_name, column_default FROM information_schema.columns

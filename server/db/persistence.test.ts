@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { openDatabase } from './index';
+import { openDatabase } from '.';
 import { prepareDatabase } from '../bootstrap';
 import { organizations, users } from './schema';
 import { TEST_SCRYPT_PARAMS } from '../auth/passwords';

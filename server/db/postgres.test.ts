@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from './index';
+import { openDatabase } from '.';
 import { loadMigrations } from './migrate';
 import { prepareDatabase } from '../bootstrap';
 import { createApp } from '../app';

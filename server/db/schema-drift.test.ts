@@ -23,7 +23,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
-import type { DatabaseHandle } from './index';
+import type { DatabaseHandle } from '.';
 import { loadMigrations, migrate } from './migrate';
 import {
   compareShapes,

@@ -70,7 +70,7 @@ export const organizations = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
     ssoProvider: text('sso_provider', { enum: SSO_PROVIDERS }),
-    // The Redirect URL is built, not stored (0010_openid_connect.sql dropped `redirect_url`).
+    // The Redirect URL is built, not stored (0011_openid_connect.sql dropped `redirect_url`).
     apiAccess: boolean('api_access').notNull().default(false),
     threatHunterAccess: boolean('threat_hunter_access').notNull().default(false),
     // The plan status lives in `subscriptions` (0007_billing.sql dropped `plan_status`).
@@ -178,7 +178,7 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
-/** Sign-in throttle counters (0009; server/data/login-throttle.ts): one row per scope and key. */
+/** Sign-in throttle counters (0009; server/auth/login-throttle.ts): one row per scope and key. */
 export const loginThrottle = pgTable(
   'login_throttle',
   {
@@ -252,7 +252,7 @@ export const devices = pgTable(
     check('devices_severity_check', oneOf(t.severity)),
     index('devices_member_id_idx').on(t.memberId),
     // One index per order of the device list; each query names exactly these expressions
-    // (server/data/devices.ts). Text sort keys use the "C" collation: one order on every machine.
+    // (server/devices/data.ts). Text sort keys use the "C" collation: one order on every machine.
     index('devices_default_order_idx').on(
       t.orgId,
       t.severityRank,
@@ -475,7 +475,7 @@ export const threatHunterUsers = pgTable(
   ],
 );
 
-/** Demo data steps already applied (server/seed.ts). */
+/** Demo data steps already applied (server/seed/seed.ts). */
 export const seedSteps = pgTable('seed_steps', {
   name: text('name').primaryKey(),
   appliedAt: timestamp('applied_at', tz).notNull().defaultNow(),

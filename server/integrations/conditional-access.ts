@@ -1,10 +1,11 @@
 /**
  * Conditional access configuration rules (pure). Texts are shown inline on the card as
- * 'Error: {text}' (spec 2.6), so they say what to fix.
+ * 'Error: {text}' (docs/product/integrations.md, "Conditional access"), so they say what to fix.
  *
  * - Text fields are trimmed; an empty text counts as not filled (null).
  * - Turning it on (active) needs a provider; the toggle may save a partly filled configuration
- *   (spec 5), so the other fields may still be empty then.
+ *   (docs/product/integrations.md, "Conditional access"), so the other fields may still be empty
+ *   then.
  * - Once every field is filled the values are checked per provider: an Azure tenant is a tenant ID
  *   (GUID) or a domain name; an Okta tenant is the Okta domain ('acme.okta.com', no scheme); the
  *   Okta client secret is the application's private key as a JWK (a JSON object with "kty" and
@@ -66,7 +67,8 @@ export function checkConditionalAccessConfig(body: SaveConditionalAccessConfigBo
   if (config.active && config.provider === null) {
     return { ok: false, error: CONDITIONAL_ACCESS_MESSAGES.providerRequired };
   }
-  // The card's Save rule (spec 5): once every field is filled, the values are checked.
+  // The card's Save rule (docs/product/integrations.md): once every field is filled, the values are
+  // checked.
   if (!isConditionalAccessComplete(config)) return { ok: true, config };
 
   const tenant = config.tenant ?? '';

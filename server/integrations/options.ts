@@ -1,6 +1,6 @@
 import { defaultResolveHost, WEBHOOK_TIMEOUT_MS } from './webhook-delivery';
 
-/** Timings and resolvers of Settings part 2 (issue 8); tests inject shorter ones. */
+/** Timings and resolvers of the webhook and conditional access calls; tests inject shorter ones. */
 export interface IntegrationOptions {
   /** How long a webhook URL has to answer the signed test delivery (5 s). */
   webhookTimeoutMs: number;

@@ -1,5 +1,5 @@
 import type { Database } from '../db';
-import { insertOutboxMessage } from '../data/outbox';
+import { insertOutboxMessage } from './outbox';
 import type { MailMessage, Mailer } from './mailer';
 
 /** Development mailbox: every message becomes a row of the outbox table (GET /api/dev/outbox). */

@@ -1,5 +1,6 @@
 /**
- * Reads the member CSV of POST /orgs/read-members (spec 2.4, 5): pure, no I/O.
+ * Reads the member CSV of POST /orgs/read-members (docs/product/members.md, "CSV import"): pure, no
+ * I/O.
  *
  * - Text: UTF-8 (a byte-order mark is dropped); NUL bytes, UTF-16 and invalid UTF-8 are refused.
  * - Separator: ',' (';' when the header line has semicolons and no commas, as Excel writes CSV
@@ -12,7 +13,8 @@
  *   HTML in names is kept as typed too (the portal renders names as text). A CSV export, if one is
  *   ever added, must neutralise formula prefixes (=, +, -, @, tab, CR) before writing cells.
  * - Names: whitespace runs (including line breaks inside quotes) become one space, control
- *   characters are dropped, ends trimmed. E-mails: trimmed, checked with the rule of spec 5.
+ *   characters are dropped, ends trimmed. E-mails: trimmed, checked with the e-mail rule of
+ *   domain/.
  * - Rows are numbered as a spreadsheet shows them: the header is row 1. Blank rows are skipped.
  *   Rows with problems are left out of `members` and described in `error`; the good rows are still
  *   returned, with ids '0', '1', … in file order.

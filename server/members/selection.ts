@@ -1,9 +1,9 @@
 /**
- * The duplicate rule of spec 4 as the server applies it (the review screen marks the same rows):
- * a candidate whose e-mail (case-insensitive, trimmed) belongs to an existing member or repeats an
- * earlier candidate is a duplicate, and is skipped unless re-allowed. Each entry of
- * `allowedDuplicates` re-allows one duplicate row with that e-mail, in list order; a re-allowed
- * duplicate becomes a member of its own (one row is one enrolment seat).
+ * The duplicate rule (docs/product/members.md, "Duplicates") as the server applies it (the review
+ * screen marks the same rows): a candidate whose e-mail (case-insensitive, trimmed) belongs to an
+ * existing member or repeats an earlier candidate is a duplicate, and is skipped unless re-allowed.
+ * Each entry of `allowedDuplicates` re-allows one duplicate row with that e-mail, in list order; a
+ * re-allowed duplicate becomes a member of its own (one row is one enrolment seat).
  */
 export interface Candidate {
   name: string;

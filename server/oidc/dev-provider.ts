@@ -32,7 +32,7 @@ import Provider, {
 } from 'oidc-provider';
 import type { Database } from '../db';
 import type { Logger } from '../deps';
-import { PERMISSIONS_POLICY, ssoPageContentSecurityPolicy } from '../security-headers';
+import { PERMISSIONS_POLICY, ssoPageContentSecurityPolicy } from '../http/security-headers';
 import {
   devIdpKey,
   devPeopleOf,
@@ -66,7 +66,7 @@ export interface DevProviderOptions {
 
 export interface DevProvider {
   issuer: string;
-  /** Node's request handler for everything under /api/dev/idp (node-mount.ts). */
+  /** Node's request handler for everything under /api/dev/idp (http/node-mount.ts). */
   handle: (req: IncomingMessage, res: ServerResponse) => void;
 }
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Services } from '../deps';
-import { publicBaseUrl } from '../public-url';
+import { publicBaseUrl } from '../http/public-url';
 
 /** Where every organization's provider sends the browser back ("Redirect URL"): one for all. */
 export const OIDC_CALLBACK_PATH = '/api/oauth/callback';

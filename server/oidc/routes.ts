@@ -24,17 +24,17 @@ import * as client from 'openid-client';
 import { normalizeSlug } from '@domain/accounts';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
-import { isStorableText } from '../route';
-import { clientIp } from '../client-ip';
-import { findOrgBySlug } from '../data/orgs';
-import { findOrgAdminByEmail } from '../data/users';
-import { createSession, deleteSession, findSession, SESSION_TTL_MS } from '../data/sessions';
-import { countSsoStart, recordSsoSignIn } from '../data/login-throttle';
+import { isStorableText } from '../http/route';
+import { clientIp } from '../http/client-ip';
+import { findOrgBySlug } from '../orgs/data';
+import { findOrgAdminByEmail } from '../auth/users';
+import { createSession, deleteSession, findSession, SESSION_TTL_MS } from '../auth/sessions';
+import { countSsoStart, recordSsoSignIn } from '../auth/login-throttle';
 import { readSessionToken, setSessionCookie } from '../auth/session-cookie';
 import { newToken } from '../auth/tokens';
-import { logAtMostEvery } from '../log-summary';
-import { ssoPageContentSecurityPolicy } from '../security-headers';
-import { throttledMessage } from '../routes/session';
+import { logAtMostEvery } from '../system/log-summary';
+import { ssoPageContentSecurityPolicy } from '../http/security-headers';
+import { throttledMessage } from '../auth/routes';
 import {
   acceptInvitation,
   findProviderSettings,

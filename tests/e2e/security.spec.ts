@@ -2,9 +2,10 @@ import type { Page } from '@playwright/test';
 import { demo, expect, signInViaApi, test } from './fixtures';
 
 /**
- * Issue 9 in the browser: the built portal runs under the server's Content-Security-Policy
- * without a single violation (scripts, the dialogs' scroll lock, the e-mail preview frame, the
- * development identity provider's page), and the documents carry the security headers.
+ * Security hardening (decision 010) in the browser: the built portal runs under the server's
+ * Content-Security-Policy without a single violation (scripts, the dialogs' scroll lock, the e-mail
+ * preview frame, the development identity provider's page), and the documents carry the security
+ * headers.
  */
 
 declare global {

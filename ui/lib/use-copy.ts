@@ -1,6 +1,6 @@
 import * as React from 'react';
 
-/** How long the 'Copied' (or 'Copy failed') tooltip stays (spec §4 and §9: 5 seconds). */
+/** How long 'Copied' (or 'Copy failed') stays (docs/product/settings.md, 'Secrets on screen'). */
 export const COPIED_TOOLTIP_MS = 5000;
 
 export type CopyStatus = 'idle' | 'copied' | 'failed';

@@ -1,6 +1,6 @@
 -- Devices of an organization's members (the dashboard's list), and what keeps that list fast.
 --
--- Design (server/README.md, "Device list"): every sortable column has a composite index
+-- Design (docs/decisions/024-device-list.md): every sortable column has a composite index
 -- (org_id, <sort key>, id), so a page is an index range scan that starts at the sort key of the
 -- previous page's last row (keyset pagination); the page-number API is served by an in-process
 -- cache of those "page anchors", keyed by organizations.devices_version, which the triggers below

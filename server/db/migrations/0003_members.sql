@@ -1,4 +1,4 @@
--- Members get an enrolment code and an invitation state (issue 4).
+-- Members get an enrolment code and an invitation state (docs/decisions/026-members-and-sso.md).
 -- One member row is one enrolment seat: a person may enroll several devices, so an administrator
 -- may add the same e-mail again on purpose (a re-allowed duplicate). The unique index of 0001 goes;
 -- a plain index keeps the case-insensitive look-ups of the duplicate rule fast.

@@ -1,5 +1,6 @@
--- Single sign-on (issue 4): the provider configuration of an organization, and the simulated
--- identity provider's directory (users and groups) that the group selection pages through.
+-- Single sign-on (docs/decisions/026-members-and-sso.md): the provider configuration of an
+-- organization, and the simulated identity provider's directory (users and groups) that the group
+-- selection pages through.
 
 -- One configuration per organization. client_secret is write-only for the API: no query of the
 -- application reads it back into an answer or a log line.

@@ -1,7 +1,7 @@
--- Alerts (issue 5): detections of the threat-scanning service, one row per scan finding, shown in
+-- Alerts: detections of the threat-scanning service, one row per scan finding, shown in
 -- the alerts console and closed or reopened there in bulk.
 --
--- Design (server/README.md, "Alerts"): an alert is a record of what a scan found on a device at
+-- Design (docs/decisions/025-alerts.md): an alert is a record of what a scan found on a device at
 -- scan time. It keeps a copy of the device's display text and of its member's name, taken when the
 -- alert is written (trigger below), so the alert still reads the same after the device is
 -- unenrolled (its row deleted: device_id becomes NULL) or the member leaves. device_id stays as a

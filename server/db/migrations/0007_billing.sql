@@ -1,5 +1,5 @@
--- Billing (issue 7): the organization's subscription, its stored payment methods and the card
--- setups (client secrets) of the offline card processor. See server/README.md, "Billing".
+-- Billing: the organization's subscription, its stored payment methods and the card setups (client
+-- secrets) of the offline card processor. See docs/decisions/029-billing-plan-and-welcome.md.
 
 -- Stored payment methods: what a card processor hands back, never the card itself. No full card
 -- number and no CVC is ever written anywhere: only the network, the last four digits and the

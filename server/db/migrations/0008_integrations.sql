@@ -1,6 +1,6 @@
--- Settings, part 2 (issue 8): API key, webhook, conditional access, e-mail and notification
--- preferences, the custom enrolment e-mail. One row per organization (and type / topic); every
--- table goes with its organization.
+-- Integrations and notifications (docs/decisions/028-integrations-and-notifications.md): API key,
+-- webhook, conditional access, e-mail and notification preferences, the custom enrolment e-mail.
+-- One row per organization (and type / topic); every table goes with its organization.
 
 -- API key: only its sha256 (hex) is stored, plus a display form ('mdsk_…AbCd') the Settings card
 -- shows; the key itself is answered once, when generated. One key per organization: generating

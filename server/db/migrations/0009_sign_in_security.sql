@@ -1,4 +1,4 @@
--- Sign-in security (issue 14).
+-- Sign-in security (docs/decisions/015-sign-in-security.md).
 --
 -- 1. The throttle counts an attempt BEFORE the password is verified, with one atomic upsert per
 --    scope (server/data/login-throttle.ts), so parallel guesses cannot pass the limit. It replaces

@@ -1,0 +1,177 @@
+/**
+ * contract/session.ts: GET /session, POST /login, /logout, /reset-password, /update-password
+ * (docs/product/sign-in.md).
+ */
+import type { Hono } from 'hono';
+import { getSession, login, logout, resetPassword, updatePassword } from '@contract/session';
+import type { Services } from '../deps';
+import type { AppEnv } from '../env';
+import type { Route } from '../http/route';
+import { HttpError } from '../http/http-error';
+import { passwordRuleError } from './password-rule';
+import { clientIp } from '../http/client-ip';
+import { publicBaseUrl } from '../http/public-url';
+import { toSessionBody } from './session-body';
+import { ssoRedirectUrl } from '../oidc/redirect-url';
+import { hashToken, newToken } from './tokens';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import { createSession, deleteSession, deleteUserSessions, SESSION_TTL_MS } from './sessions';
+import { findUserWithOrgByEmail, normalizeEmail, setPasswordHash } from './users';
+import { findSessionBilling } from '../billing/data';
+import { clearAccountThrottle, countSignInAttempt, recordSignInSuccess } from './login-throttle';
+import { logAtMostEvery } from '../system/log-summary';
+import { answerSent } from '../system/background';
+import {
+  consumeResetToken,
+  insertResetTokenWithinCap,
+  isResetTokenUsable,
+} from './password-resets';
+
+export const LOGIN_MESSAGES = {
+  /**
+   * Every failed sign-in answers this, with the same status and (within noise) time: unknown
+   * address, wrong password, SSO-only administrator, invitation not accepted yet (distinct answers
+   * told an attacker which addresses exist and how they sign in:
+   * docs/decisions/015-sign-in-security.md).
+   */
+  wrongCredentials: 'Incorrect email or password.',
+  loginPolicy: 'Access limited by login policy.',
+  invalidResetLink: 'This password reset link is invalid or has expired.',
+} as const;
+
+export function throttledMessage(delayMs: number): string {
+  const minutes = Math.max(1, Math.ceil(delayMs / 60_000));
+  return `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/** "e-mail cap reached" is logged at most once a minute, as a count. */
+const capLog = logAtMostEvery(
+  60_000,
+  (n) => `[reset-password] e-mail cap reached: ${n} request(s) in the last minute sent nothing`,
+);
+
+export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
+  route(app, getSession, async ({ session, c }) =>
+    toSessionBody(
+      session.user,
+      session.org,
+      await findSessionBilling(s.db, session.org.id),
+      ssoRedirectUrl(c, s),
+    ),
+  );
+
+  route(app, login, async ({ body, session: previous, c }) => {
+    const email = normalizeEmail(body.email);
+    const ip = clientIp(c, s.trustProxy);
+    const now = s.now();
+
+    // Counted before the password is checked, atomically: of any number of parallel guesses only
+    // the limit reach the (costly) verification; the rest are refused without hashing.
+    const decision = await countSignInAttempt(s.db, email, ip, now);
+    if (!decision.allowed) {
+      throw new HttpError(
+        429,
+        { error: throttledMessage(decision.retryAfterMs) },
+        { 'Retry-After': String(Math.ceil(decision.retryAfterMs / 1000)) },
+      );
+    }
+
+    const found = await findUserWithOrgByEmail(s.db, email);
+    // One hash of the same cost whether or not there is a user or a password (SSO-only, pending):
+    // every failure answers alike, in the same time.
+    const passwordOk = await s.passwords.verify(body.password, found?.user.passwordHash);
+    if (!found || !passwordOk) {
+      throw new HttpError(401, { error: LOGIN_MESSAGES.wrongCredentials });
+    }
+    await recordSignInSuccess(s.db, decision.ticket, now);
+    if (found.user.loginBlocked) throw new HttpError(403, { error: LOGIN_MESSAGES.loginPolicy });
+
+    // Renewal: every sign-in gets a fresh token; the one this browser held before is revoked.
+    if (previous) await deleteSession(s.db, previous.id);
+    const created = await createSession(s.db, found.user.id, now);
+    setSessionCookie(c, created.token, SESSION_TTL_MS / 1000, s.production);
+    return toSessionBody(
+      found.user,
+      found.org,
+      await findSessionBilling(s.db, found.org.id),
+      ssoRedirectUrl(c, s),
+    );
+  });
+
+  route(app, logout, async ({ session, c }) => {
+    if (session) await deleteSession(s.db, session.id);
+    clearSessionCookie(c, s.production);
+    return {};
+  });
+
+  route(app, resetPassword, async ({ body, c }) => {
+    // The same answer at the same moment whether or not the address is known: nothing is looked
+    // up before answering. The lookup, the token and the e-mail happen after (background task).
+    const base = publicBaseUrl(c, s);
+    const requested = s.now();
+    s.tasks.run(
+      'password reset e-mail',
+      async () => {
+        const found = await findUserWithOrgByEmail(s.db, body.email);
+        // Unknown, SSO-only and pending administrators (who set their password through Resend)
+        // get nothing.
+        if (!found?.user.passwordHash) return;
+        if (!base) {
+          s.logger.error(
+            '[reset-password] PUBLIC_URL is not set: refusing to build a password reset link in production',
+          );
+          return;
+        }
+        const user = found.user;
+        const token = newToken();
+        // At most MAX_RESET_EMAILS_PER_HOUR, also when requests arrive together.
+        if (
+          !(await insertResetTokenWithinCap(s.db, {
+            tokenHash: hashToken(token),
+            userId: user.id,
+            now: requested,
+          }))
+        ) {
+          // Unauthenticated requests must not be able to flood the log: one summary a minute.
+          capLog(s.logger, requested);
+          return;
+        }
+        await s.mailer.send({
+          to: user.email,
+          subject: 'Reset your admin portal password',
+          text: [
+            `Hello ${user.name},`,
+            '',
+            'Someone asked to reset the password of your admin portal account.',
+            'Choose a new password here (the link works once, for one hour):',
+            '',
+            `${base}/update-password/${token}`,
+            '',
+            'If you did not ask for this, ignore this e-mail: your password stays the same.',
+          ].join('\n'),
+        });
+      },
+      answerSent(c),
+    );
+    return {};
+  });
+
+  route(app, updatePassword, async ({ body }) => {
+    const weak = passwordRuleError(body.password);
+    if (weak) throw weak;
+    const tokenHash = hashToken(body.requestToken);
+    const now = s.now();
+    const invalid = () => new HttpError(400, { error: LOGIN_MESSAGES.invalidResetLink });
+    // Cheap check first so an invalid link costs no hashing; the transaction below decides for real.
+    if (!(await isResetTokenUsable(s.db, tokenHash, now))) throw invalid();
+    const passwordHash = await s.passwords.hash(body.password);
+    await s.db.transaction(async (tx) => {
+      const userId = await consumeResetToken(tx, tokenHash, now);
+      if (userId === null) throw invalid();
+      const user = await setPasswordHash(tx, userId, passwordHash);
+      await deleteUserSessions(tx, userId);
+      if (user) await clearAccountThrottle(tx, user.email);
+    });
+    return {};
+  });
+}

@@ -1,0 +1,399 @@
+/**
+ * Cross-organization access (docs/decisions/021-cross-cutting-checks.md): administrators of other
+ * organizations name every Acme resource they could learn (device codes, alert scan ids,
+ * administrator and member e-mails, directory groups and page cursors, payment methods, threat
+ * hunter users, Acme's org id) in every call that takes one, and run every other call of the
+ * contract in their own organization. They get nothing of Acme in any answer, and no row of Acme
+ * (nor of Globex or Newco) changes. (Not here: the public calls anyone may make about an address,
+ * such as a password reset request, and the development-only mailbox, which is global by design.)
+ *
+ * Two attackers: Initech (a demo organization without API or Threat Hunter access) and
+ * "Mallory", a throw-away organization given every access (API, Threat Hunter, an SSO provider)
+ * so the calls that would otherwise answer 403/409 run to the end.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { TEST_CARDS } from '@contract/billing';
+import { DEFAULT_CONDITIONAL_ACCESS_CONFIG } from '@domain/conditional-access';
+import { organizations, paymentMethods, ssoDirectoryGroups } from '../db/schema';
+import {
+  changedTables,
+  organizationFingerprint,
+  type TableFingerprint,
+} from '../test-support/fingerprint';
+import { createTestApp, DEMO } from '../test-support';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+let t: TestApp;
+let acme: string;
+const ids = { acme: 0, globex: 0, newco: 0, mallory: 0 };
+
+/** Everything of Acme an attacker might name, and the secrets it must never see. */
+const acmeData = {
+  deviceCodes: [] as string[],
+  scanIds: [] as string[],
+  adminEmails: [] as string[],
+  members: [] as Array<{ id: string; name: string; email: string }>,
+  groups: [] as Array<{ id: string; name: string }>,
+  groupKeys: [] as number[],
+  paymentMethods: [] as string[],
+  threatHunters: [] as Array<{ name: string; email: string; accessCode: string }>,
+  secrets: [] as string[],
+};
+
+async function orgIdOf(slug: string): Promise<number> {
+  const [row] = await t.db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.slug, slug));
+  if (!row) throw new Error(`no organization ${slug}`);
+  return row.id;
+}
+
+async function ok(method: string, path: string, json?: unknown, cookie = acme) {
+  const r = await t.call(method, path, { cookie, json });
+  expect(r.status, `${method} ${path}: ${r.text}`).toBeLessThan(300);
+  return r.data;
+}
+
+/** Acme with every kind of data and secret: SSO, SCIM, MDM, API key, webhook, CA, cards. */
+async function prepareAcme() {
+  acme = await t.signIn();
+  for (let page = 1; ; page++) {
+    const d = await ok('GET', `/api/orgs?page=${page}&pageSize=100`);
+    acmeData.deviceCodes.push(...d.devices.map((x: { code: string }) => x.code));
+    if (page >= d.totalPages) break;
+  }
+  for (let page = 1; ; page++) {
+    const d = await ok('GET', `/api/alerts?page=${page}&pageSize=100`);
+    acmeData.scanIds.push(...d.alerts.map((x: { scanId: string }) => x.scanId));
+    if (page >= d.totalPages) break;
+  }
+  acmeData.adminEmails = (await ok('GET', '/api/orgs/admins')).admins.map(
+    (a: { email: string }) => a.email,
+  );
+  acmeData.members = (await ok('GET', '/api/orgs/members')).members;
+  acmeData.threatHunters = (await ok('GET', '/api/threat-hunter/users')).threatHunterUsers;
+
+  await ok('POST', '/api/orgs/sso', {
+    slug: 'acme',
+    provider: 'azure',
+    clientId: 'acme-sso-client-id-7f3a',
+    clientSecret: 'acme-sso-client-secret-9d2c',
+    tenant: 'acme.onmicrosoft.com',
+  });
+  acmeData.groups = (await ok('GET', '/api/orgs/sso/groups')).groups;
+  acmeData.groupKeys = (
+    await t.db
+      .select({ id: ssoDirectoryGroups.id })
+      .from(ssoDirectoryGroups)
+      .where(eq(ssoDirectoryGroups.orgId, ids.acme))
+  ).map((g) => g.id);
+  acmeData.secrets.push(
+    'acme-sso-client-secret-9d2c',
+    (await ok('POST', '/api/orgs/scim', { enable: true })).authHeader,
+    (await ok('POST', '/api/orgs/mdm', { enable: true })).token,
+    (await ok('POST', '/api/api/token', { tokenExpiration: 'ONE_YEAR' })).token,
+    (await ok('GET', '/api/orgs/webhook-secret')).secret,
+  );
+  await ok('POST', '/api/orgs/conditional-access/config', {
+    tenant: 'acme.onmicrosoft.com',
+    clientId: 'acme-ca-client-id',
+    clientSecret: 'acme-ca-client-secret-4e1b',
+    userExtension: 'extension_acme',
+    groupId: 'acme-ca-group',
+    provider: 'azure',
+    active: false,
+  });
+  acmeData.secrets.push('acme-ca-client-secret-4e1b');
+  await ok('PUT', '/api/orgs/email-template', {
+    type: 'OrgEnrollment',
+    subject: 'Acme enrolment, please',
+    body: 'Install the Acme app.',
+  });
+  // Two confirmed cards: one made the default, one left usable (confirmed, not default).
+  for (const makeDefault of [true, false]) {
+    const { clientSecret } = await ok('GET', '/api/customer-billing-update-key');
+    acmeData.secrets.push(clientSecret);
+    const confirmed = await ok('POST', '/api/dev/card-processor/confirm-setup', {
+      clientSecret,
+      card: { number: TEST_CARDS.success, expMonth: 12, expYear: 2099, cvc: '123' },
+      billingName: 'Avery Admin',
+    });
+    if (makeDefault) {
+      await ok('POST', '/api/update-default-payment', {
+        paymentMethod: confirmed.paymentMethod.id,
+      });
+    }
+  }
+  acmeData.paymentMethods = (
+    await t.db
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.orgId, ids.acme))
+  ).map((p) => p.id);
+  expect(acmeData.paymentMethods.length).toBeGreaterThanOrEqual(2);
+  // The test names real data: the seeded devices, alerts, directory, threat hunters, secrets.
+  expect(acmeData.deviceCodes).toHaveLength(250);
+  expect(acmeData.scanIds).toHaveLength(60);
+  expect(acmeData.groups.length).toBeGreaterThanOrEqual(5);
+  expect(acmeData.threatHunters).toHaveLength(2);
+  expect(acmeData.secrets.filter(Boolean)).toHaveLength(8);
+}
+
+async function prepareMallory(): Promise<string> {
+  await ok('POST', '/api/dev/orgs', {
+    name: 'Mallory',
+    slug: 'mallory',
+    adminName: 'Mal Lory',
+    adminEmail: 'mal@mallory.test',
+    password: 'Mallory-Pass-1!',
+  });
+  ids.mallory = await orgIdOf('mallory');
+  await t.db
+    .update(organizations)
+    .set({ apiAccess: true, threatHunterAccess: true, ssoProvider: 'okta' })
+    .where(eq(organizations.id, ids.mallory));
+  return t.signIn('mal@mallory.test', 'Mallory-Pass-1!');
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids.acme = await orgIdOf('acme');
+  ids.globex = await orgIdOf('globex');
+  ids.newco = await orgIdOf('newco');
+  await prepareAcme();
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+/** Everything of Acme that must not show up in an attacker's answer (unless the request named it). */
+function acmeMarkers(): string[] {
+  return [
+    'acme',
+    'Avery Admin',
+    ...acmeData.deviceCodes,
+    ...acmeData.scanIds,
+    ...acmeData.members.map((m) => m.email),
+    ...acmeData.threatHunters.map((h) => h.accessCode),
+    ...acmeData.paymentMethods,
+    ...acmeData.groups.map((g) => g.id),
+    ...acmeData.secrets,
+  ];
+}
+
+type Attempt = [method: string, path: string, body?: unknown];
+
+/** Every call that names an Acme resource, then every other call in the attacker's own organization. */
+function attempts(): Attempt[] {
+  const groupRefs = acmeData.groups.map((g) => ({ id: g.id, name: g.name }));
+  const forgedCursors = acmeData.groupKeys.map((key) =>
+    Buffer.from(JSON.stringify({ after: key })).toString('base64url'),
+  );
+  return [
+    ['POST', '/api/orgs/unenroll-devices', { codes: acmeData.deviceCodes }],
+    ['POST', '/api/update-alerts', { alertIds: acmeData.scanIds, status: 'Closed' }],
+    ['POST', '/api/update-alerts', { alertIds: acmeData.scanIds, status: 'Open' }],
+    ...acmeData.adminEmails.map((email): Attempt => [
+      'POST',
+      '/api/orgs/resend-admin-invite',
+      { name: 'X', email },
+    ]),
+    ...acmeData.adminEmails.map((email): Attempt => [
+      'POST',
+      '/api/orgs/add-admin',
+      { name: 'X', email },
+    ]),
+    ['POST', '/api/orgs/sso/groups', { groups: acmeData.groups.map((g) => g.id) }],
+    [
+      'POST',
+      '/api/orgs/create-sso-members?email=false',
+      { ssoGroups: groupRefs, allowedDuplicates: acmeData.members.slice(0, 50) },
+    ],
+    ...forgedCursors.map((cursor): Attempt => ['GET', `/api/orgs/sso/groups?nextPage=${cursor}`]),
+    [
+      'POST',
+      '/api/orgs/sso',
+      { slug: 'acme', provider: 'okta', clientId: 'x', clientSecret: 'y', tenant: 'evil.okta.com' },
+    ],
+    [
+      'POST',
+      '/api/orgs/sso',
+      {
+        slug: ' A C M E ',
+        provider: 'okta',
+        clientId: 'x',
+        clientSecret: 'y',
+        tenant: 'e.okta.com',
+      },
+    ],
+    ...acmeData.paymentMethods.map((paymentMethod): Attempt => [
+      'POST',
+      '/api/update-default-payment',
+      { paymentMethod },
+    ]),
+    ['PUT', '/api/orgs/email-preferences', { orgId: ids.acme, weeklySummary: false }],
+    ['POST', '/api/orgs/lookup', { slug: 'acme' }],
+    // Every other call, in the attacker's own organization.
+    ['GET', '/api/session'],
+    ['GET', '/api/orgs?pageSize=100'],
+    ['GET', '/api/orgs?sort=memberEmail&order=desc&severity=critical&severity=warning'],
+    ['GET', '/api/alerts?pageSize=100'],
+    ['GET', '/api/alerts?status=closed'],
+    ['GET', '/api/orgs/members'],
+    ['GET', '/api/orgs/admins'],
+    ['GET', '/api/orgs/sso/provider'],
+    ['GET', '/api/orgs/sso/groups'],
+    ['GET', '/api/orgs/sso/groups?searchQuery=eng'],
+    ['GET', '/api/customer-billing-info'],
+    ['GET', '/api/customer-plan-info'],
+    ['GET', '/api/customer-billing-update-key'],
+    ['GET', '/api/orgs/scim'],
+    ['POST', '/api/orgs/scim', { enable: true }],
+    ['POST', '/api/orgs/scim', { enable: false }],
+    ['GET', '/api/orgs/mdm'],
+    ['POST', '/api/orgs/mdm', { enable: false }],
+    ['POST', '/api/orgs/mdm', { enable: true }],
+    ['GET', '/api/api/token'],
+    ['POST', '/api/api/token', { tokenExpiration: 'NEVER' }],
+    ['DELETE', '/api/api/token'],
+    ['GET', '/api/orgs/webhook'],
+    ['GET', '/api/orgs/webhook-secret'],
+    ['DELETE', '/api/orgs/webhook'],
+    ['GET', '/api/orgs/conditional-access/config'],
+    ['POST', '/api/orgs/conditional-access/config', DEFAULT_CONDITIONAL_ACCESS_CONFIG],
+    ['GET', '/api/orgs/conditional-access/policy'],
+    [
+      'PUT',
+      '/api/orgs/conditional-access/policy',
+      {
+        alertSeverity: 'CRITICAL_ONLY',
+        outdatedOSPeriod: 'SEVEN_DAYS',
+        deviceIntegrityPeriod: 'SEVEN_DAYS',
+        screenLockEnabled: true,
+      },
+    ],
+    ['DELETE', '/api/orgs/conditional-access'],
+    ['GET', '/api/orgs/email-preferences'],
+    ['GET', '/api/orgs/email-template?type=OrgEnrollment'],
+    ['PUT', '/api/orgs/email-template', { type: 'OrgEnrollment', subject: 'S', body: 'B' }],
+    ['GET', '/api/orgs/notifications-preferences?topic=OpenAppToScan'],
+    [
+      'PUT',
+      '/api/orgs/notifications-preferences?topic=OpenAppToScan',
+      {
+        notificationType: 'EMAIL',
+        deviceIntegrityPeriod: 'THREE_DAYS',
+        notificationFrequency: 'DAILY',
+      },
+    ],
+    ['GET', '/api/threat-hunter/users'],
+    [
+      'POST',
+      '/api/orgs/create-members?email=true',
+      { members: [{ name: 'New Person', email: 'new.person@elsewhere.test' }] },
+    ],
+    ['POST', '/api/orgs/email-members'],
+    ['POST', '/api/orgs/email-all-members'],
+    ['POST', '/api/cancel-plan'],
+    ['POST', '/api/reactivate-plan'],
+    ['DELETE', '/api/orgs/sso'],
+    // Last, as they give the attacker rows of its own with Acme's addresses: provisioning
+    // Acme's threat hunter users' e-mails makes separate users (unique per organization).
+    ...acmeData.threatHunters.map((h): Attempt => [
+      'POST',
+      '/api/threat-hunter/user',
+      { name: h.name, email: h.email },
+    ]),
+  ];
+}
+
+type OrgFingerprints = Record<'acme' | 'globex' | 'newco', Record<string, TableFingerprint>>;
+
+async function othersFingerprint(): Promise<OrgFingerprints> {
+  return {
+    acme: await organizationFingerprint(t.handle, ids.acme),
+    globex: await organizationFingerprint(t.handle, ids.globex),
+    newco: await organizationFingerprint(t.handle, ids.newco),
+  };
+}
+
+async function attack(who: string, cookie: string) {
+  const markers = acmeMarkers();
+  const before = await othersFingerprint();
+  const statuses: string[] = [];
+  for (const [method, path, body] of attempts()) {
+    const r = await t.call(method, path, { cookie, json: body });
+    const what = `${who}: ${method} ${path}`;
+    expect(r.status, `${what}: ${r.text}`).toBeLessThan(500);
+    statuses.push(`${method} ${path.slice(0, 60)} ${r.status}`);
+    const sent = `${path} ${JSON.stringify(body ?? '')}`.toLowerCase();
+    await t.tasks.idle();
+    for (const marker of markers) {
+      if (sent.includes(marker.toLowerCase())) continue;
+      expect(r.text.toLowerCase().includes(marker.toLowerCase()), `${what} shows ${marker}`).toBe(
+        false,
+      );
+    }
+    for (const [, orgId] of r.text.matchAll(/"orgId":\s*(\d+)/g)) {
+      expect(Number(orgId), `${what} names Acme's id`).not.toBe(ids.acme);
+    }
+  }
+  await t.tasks.idle();
+  const after = await othersFingerprint();
+  for (const org of Object.keys(before) as Array<keyof typeof before>) {
+    expect(changedTables(before[org], after[org]), `${who} changed ${org}`).toEqual([]);
+  }
+  return statuses;
+}
+
+describe('another organization’s administrator', () => {
+  it('Initech gets nothing of Acme and changes nothing of it', async () => {
+    const initech = await t.signIn(DEMO.initech.email, DEMO.initech.password);
+    const statuses = await attack('Initech', initech);
+    // Named Acme resources: ignored ({}), not found (404), or refused (403/409), never applied.
+    expect(statuses).toContain('POST /api/orgs/unenroll-devices 200');
+    expect(statuses).toContain('POST /api/update-default-payment 404');
+    expect(statuses).toContain('POST /api/orgs/resend-admin-invite 404');
+    expect(statuses).toContain('POST /api/orgs/sso 403');
+  });
+
+  it('Mallory, with every access, gets nothing of Acme and changes nothing of it', async () => {
+    const mallory = await prepareMallory();
+    const statuses = await attack('Mallory', mallory);
+    expect(statuses).toContain('POST /api/orgs/sso/groups 200');
+    expect(statuses.filter((s) => s.startsWith('GET /api/orgs/sso/groups?nextPage='))).toEqual(
+      acmeData.groupKeys.map(() => expect.stringMatching(/ 400$/)),
+    );
+    expect(statuses).toContain('POST /api/orgs/create-sso-members?email=false 200');
+    expect(statuses).toContain('POST /api/threat-hunter/user 200');
+    // Mallory's own directory has no such groups: nothing was created from Acme's.
+    const members = await t.call('GET', '/api/orgs/members', { cookie: mallory });
+    expect(
+      members.data.members.some((m: { email: string }) => m.email.endsWith('@acme.test')),
+    ).toBe(false);
+    // Acme's threat hunter users' e-mails are Mallory's own, separate users now (per organization).
+    const hunters = await t.call('GET', '/api/threat-hunter/users', { cookie: mallory });
+    for (const h of hunters.data.threatHunterUsers as Array<{ accessCode: string }>) {
+      expect(acmeData.threatHunters.map((a) => a.accessCode)).not.toContain(h.accessCode);
+    }
+  });
+
+  it('deleting one’s own organization leaves Acme whole', async () => {
+    const initech = await t.signIn(DEMO.initech.email, DEMO.initech.password);
+    const before = await othersFingerprint();
+    // Initech may be active again (the attack reactivated it): only a canceled plan is deletable.
+    await t.call('POST', '/api/cancel-plan', { cookie: initech });
+    const r = await t.call('DELETE', '/api/orgs', { cookie: initech });
+    expect(r.status, r.text).toBe(200);
+    expect((await t.call('GET', '/api/session', { cookie: initech })).status).toBe(401);
+    const after = await othersFingerprint();
+    for (const org of Object.keys(before) as Array<keyof typeof before>) {
+      expect(changedTables(before[org], after[org]), org).toEqual([]);
+    }
+    // And Acme still works.
+    expect((await t.call('GET', '/api/session', { cookie: acme })).status).toBe(200);
+  });
+});

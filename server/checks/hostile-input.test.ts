@@ -1,0 +1,526 @@
+/**
+ * Hostile input against every write call of the contract
+ * (docs/decisions/021-cross-cutting-checks.md), with the corpus of
+ * tests/fixtures/hostile/corpus.json: markup and script strings, injections, unicode edge cases
+ * (RTL override, zero-width joiner, lone surrogates, NUL, emoji, 10k characters) in every string
+ * field of a valid example body; wrong types in every field and for the whole body; malformed JSON;
+ * bodies over the limit. Never a 500: every answer is JSON, the contract's shape for a 2xx and
+ * `{error}` otherwise. What is stored comes back as the same plain text it was sent as, and the
+ * invitation e-mail built from a hostile template is plain text on one subject line.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type EndpointName } from '@contract/api';
+import { ErrorBody, type Endpoint } from '@contract/endpoint';
+import { CSV_MAX_BYTES } from '@contract/members';
+import { DEFAULT_BODY_LIMIT_BYTES } from '../app';
+import { UNSTORABLE_TEXT_MESSAGE } from '../http/route';
+import { createTestApp } from '../test-support';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+interface Corpus {
+  strings: Array<{ id: string; category: string; value: string }>;
+  generated: Array<{ id: string; category: string; repeat: string; times: number }>;
+  malformedJson: string[];
+  wrongTypes: unknown[];
+  bodyWrongTypes: unknown[];
+}
+const corpus = JSON.parse(
+  readFileSync(new URL('../../tests/fixtures/hostile/corpus.json', import.meta.url), 'utf8'),
+) as Corpus;
+const HOSTILE: Array<{ id: string; value: string }> = [
+  ...corpus.strings,
+  ...corpus.generated.map((g) => ({ id: g.id, value: g.repeat.repeat(g.times) })),
+];
+
+let t: TestApp;
+let acme: string;
+let counter = 0;
+const fresh = (label: string) => `${label}.${++counter}@hostile.test`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  acme = await t.signIn();
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+interface Example {
+  query?: string;
+  /** A valid body (fresh e-mails each time, so a repeated call is not a duplicate). */
+  body: () => Record<string, unknown>;
+}
+
+/** A valid example body for every endpoint of the contract that takes a JSON body. */
+const EXAMPLES: Partial<Record<EndpointName, Example>> = {
+  login: { body: () => ({ email: fresh('nobody'), password: 'Some-Pass-1!' }) },
+  resetPassword: { body: () => ({ email: fresh('nobody') }) },
+  updatePassword: { body: () => ({ requestToken: 'x'.repeat(43), password: 'Some-Pass-1!' }) },
+  lookupOrg: { body: () => ({ slug: 'acme' }) },
+  createOrg: { body: () => ({ name: 'New Org', slug: 'new-org' }) },
+  unenrollDevices: { body: () => ({ codes: ['ZZZZ-ZZZZ'] }) },
+  createMembers: {
+    query: '?email=false',
+    body: () => ({ members: [{ name: 'Hostile Person', email: fresh('member') }] }),
+  },
+  createSsoMembers: {
+    query: '?email=false',
+    body: () => ({
+      ssoGroups: [{ id: 'group-1', name: 'Group' }],
+      allowedDuplicates: [{ id: 'user-1', name: 'Someone', email: fresh('dupe') }],
+    }),
+  },
+  saveSsoConfig: {
+    body: () => ({
+      slug: 'acme',
+      provider: 'okta',
+      clientId: 'client-id',
+      clientSecret: 'client-secret',
+      tenant: 'acme.okta.com',
+    }),
+  },
+  getSsoGroupMembers: { body: () => ({ groups: ['group-1'] }) },
+  addAdmin: { body: () => ({ name: 'Ada Admin', email: fresh('admin') }) },
+  resendAdminInvite: { body: () => ({ name: 'Theo Stale', email: 'theo.stale@acme.test' }) },
+  updateDefaultPayment: { body: () => ({ paymentMethod: 'pm_000000000000000000000000' }) },
+  updateScimConfig: { body: () => ({ enable: false }) },
+  updateMdmConfig: { body: () => ({ enable: false }) },
+  generateApiToken: { body: () => ({ tokenExpiration: 'ONE_YEAR' }) },
+  // Acme has no webhook secret in this file: a valid URL answers 409 before any delivery.
+  saveWebhook: { body: () => ({ url: 'https://hooks.example.test/endpoint' }) },
+  saveConditionalAccessConfig: {
+    body: () => ({
+      tenant: 'acme.onmicrosoft.com',
+      clientId: 'ca-client',
+      clientSecret: 'ca-secret',
+      userExtension: 'extension_x',
+      groupId: 'group-x',
+      provider: null,
+      active: false,
+    }),
+  },
+  updateConditionalAccessPolicy: {
+    body: () => ({
+      alertSeverity: 'NONE',
+      outdatedOSPeriod: 'NEVER',
+      deviceIntegrityPeriod: 'NEVER',
+      screenLockEnabled: false,
+    }),
+  },
+  updateEmailPreferences: {
+    body: () => ({ weeklySummary: true, enrollmentEmailsFrequency: 'WEEKLY' }),
+  },
+  saveEmailTemplate: {
+    body: () => ({ type: 'OrgEnrollment', subject: 'Subject', body: 'Body text' }),
+  },
+  updateNotificationPreferences: {
+    query: '?topic=OpenAppToScan',
+    body: () => ({
+      notificationType: 'PUSH',
+      deviceIntegrityPeriod: 'NEVER',
+      notificationFrequency: 'WEEKLY',
+    }),
+  },
+  updateAlerts: { body: () => ({ alertIds: ['no-such-alert'], status: 'Closed' }) },
+  addThreatHunterUser: { body: () => ({ name: 'Hunter', email: fresh('hunter') }) },
+  devConfirmCardSetup: {
+    body: () => ({
+      clientSecret: 'seti_unknown',
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+      billingName: 'Billing Name',
+    }),
+  },
+  devCreateOrg: {
+    body: () => {
+      const n = ++counter;
+      return {
+        name: 'Hostile Org',
+        slug: `hostile-${n}`,
+        adminName: 'Hostile Admin',
+        adminEmail: `owner.${n}@hostile.test`,
+        password: 'Dev-Org-Pass-1!',
+      };
+    },
+  },
+};
+
+const withBody = (Object.entries(endpoints) as Array<[EndpointName, Endpoint]>).filter(
+  ([, e]) => e.body,
+);
+/** In the contract, not served yet (server/checks/routes.test.ts LATER): 404 before reading the body. */
+const NOT_IMPLEMENTED: EndpointName[] = ['createOrg'];
+/** The status a refused body gets: 400, or 404 for a call that is not served yet. */
+const refused = (name: EndpointName) => (NOT_IMPLEMENTED.includes(name) ? 404 : 400);
+/** Text the database cannot store as sent: refused with 400 (route.ts), never a 500. */
+const UNSTORABLE = ['nul-character', 'lone-high-surrogate', 'lone-low-surrogate'];
+
+type Path = Array<string | number>;
+
+/** Paths of the leaves of a JSON value (arrays: their first element). */
+function leaves(value: unknown, path: Path = []): Array<{ path: Path; value: unknown }> {
+  if (Array.isArray(value)) return value.length ? leaves(value[0], [...path, 0]) : [];
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
+  }
+  return [{ path, value }];
+}
+
+function replaced(body: unknown, path: Path, value: unknown): unknown {
+  const copy = structuredClone(body) as Record<string | number, unknown>;
+  let node = copy;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  node[path[path.length - 1]!] = value;
+  return copy;
+}
+
+/** Never a 500; JSON; the contract's shape for a 2xx, `{error}` otherwise. */
+function expectContractAnswer(
+  e: Endpoint,
+  r: { status: number; res: Response; data: unknown; text: string },
+  what: string,
+) {
+  expect(r.status, `${what}: ${r.text.slice(0, 300)}`).toBeLessThan(500);
+  expect(r.res.headers.get('content-type'), what).toMatch(/^application\/json/);
+  if (r.status < 300) {
+    const parsed = e.response.safeParse(r.data);
+    expect(parsed.success, `${what}: ${r.text.slice(0, 300)}`).toBe(true);
+  } else {
+    expect(ErrorBody.safeParse(r.data).success, `${what}: ${r.text.slice(0, 300)}`).toBe(true);
+  }
+}
+
+async function send(name: EndpointName, body: unknown, raw?: string) {
+  const e = endpoints[name] as Endpoint;
+  const example = EXAMPLES[name]!;
+  return t.call(e.method, `/api${e.path}${example.query ?? ''}`, {
+    cookie: acme,
+    ...(raw !== undefined ? { rawBody: raw } : { json: body }),
+  });
+}
+
+/** Where a stored value can be read back, and how it is expected to come back. */
+const READ_BACK: Partial<
+  Record<
+    EndpointName,
+    (body: Record<string, unknown>) => Promise<Array<[string, unknown, unknown]>>
+  >
+> = {
+  addAdmin: async (body) => {
+    const admins = (await t.call('GET', '/api/orgs/admins', { cookie: acme })).data
+      .admins as Array<{
+      name: string;
+      email: string;
+    }>;
+    const email = String(body.email).trim().toLowerCase();
+    return [['admin name', admins.find((a) => a.email === email)?.name, body.name]];
+  },
+  addThreatHunterUser: async (body) => {
+    const users = (await t.call('GET', '/api/threat-hunter/users', { cookie: acme })).data
+      .threatHunterUsers as Array<{ name: string; email: string }>;
+    const email = String(body.email).trim().toLowerCase();
+    return [['threat hunter name', users.find((u) => u.email === email)?.name, body.name]];
+  },
+  createMembers: async (body) => {
+    const members = (await t.call('GET', '/api/orgs/members', { cookie: acme })).data
+      .members as Array<{ name: string; email: string }>;
+    const sent = (body.members as Array<{ name: string; email: string }>)[0]!;
+    const email = sent.email.trim().toLowerCase();
+    return [['member name', members.find((m) => m.email.toLowerCase() === email)?.name, sent.name]];
+  },
+  saveEmailTemplate: async (body) => {
+    const got = (
+      await t.call('GET', '/api/orgs/email-template?type=OrgEnrollment', { cookie: acme })
+    ).data;
+    return [
+      ['template subject', got.subject, body.subject],
+      ['template body', got.body, body.body],
+    ];
+  },
+  saveConditionalAccessConfig: async (body) => {
+    const got = (await t.call('GET', '/api/orgs/conditional-access/config', { cookie: acme })).data;
+    return (['tenant', 'clientId', 'clientSecret', 'userExtension', 'groupId'] as const).map(
+      (field) => [`conditional access ${field}`, got[field], body[field]],
+    );
+  },
+};
+
+/** The server trims names and texts (JavaScript's trim) and stores empty optional texts as null. */
+function expectedStored(sent: unknown, got: unknown): unknown {
+  if (typeof sent !== 'string') return sent;
+  const trimmed = sent.trim();
+  return trimmed === '' && got === null ? null : trimmed;
+}
+
+describe('the corpus', () => {
+  it('has the cases its README names', () => {
+    const values = HOSTILE.map((h) => h.value);
+    for (const needed of [
+      '<script>alert(1)</script>',
+      '"><img src=x onerror=alert(1)>',
+      'javascript:alert(1)',
+      "{{constructor.constructor('alert(1)')()}}",
+    ]) {
+      expect(values).toContain(needed);
+    }
+    expect(values.some((v) => v.includes('\u202e'))).toBe(true);
+    expect(values.some((v) => v.includes('\u200d'))).toBe(true);
+    expect(values.some((v) => /[\ud800-\udbff](?![\udc00-\udfff])/.test(v))).toBe(true);
+    expect(values.some((v) => v.includes('\u0000'))).toBe(true);
+    expect(values.some((v) => /\p{Extended_Pictographic}/u.test(v))).toBe(true);
+    expect(values.some((v) => v.length >= 10_000)).toBe(true);
+  });
+
+  it('has a valid example for every endpoint with a JSON body', async () => {
+    expect(withBody.map(([name]) => name).sort()).toEqual(Object.keys(EXAMPLES).sort());
+    for (const [name, e] of withBody) {
+      const r = await send(name, EXAMPLES[name]!.body());
+      expectContractAnswer(e, r, `${name} example`);
+      // The example passes validation (whatever the organization's state answers).
+      expect(r.data?.error, name).not.toBe('Invalid request body');
+    }
+  });
+});
+
+describe.each(withBody)('%s', (name, e) => {
+  const example = EXAMPLES[name]!;
+
+  it('hostile strings in every string field: never a 500, stored values come back as sent', async () => {
+    const stringLeaves = leaves(example.body()).filter((l) => typeof l.value === 'string');
+    let stored = 0;
+    for (const { path } of stringLeaves) {
+      for (const hostile of HOSTILE) {
+        const body = replaced(example.body(), path, hostile.value) as Record<string, unknown>;
+        const r = await send(name, body);
+        const what = `${name} ${path.join('.')} = ${hostile.id}`;
+        expectContractAnswer(e, r, what);
+        if (UNSTORABLE.includes(hostile.id) && !NOT_IMPLEMENTED.includes(name)) {
+          expect(r.status, what).toBe(400);
+          expect(r.data.issues, what).toEqual([
+            { path: path.join('.'), message: UNSTORABLE_TEXT_MESSAGE },
+          ]);
+        }
+        const readBack = READ_BACK[name];
+        if (r.status < 300 && readBack) {
+          for (const [field, got, sent] of await readBack(body)) {
+            expect(got, `${what}: ${field}`).toEqual(expectedStored(sent, got));
+          }
+          stored++;
+        }
+      }
+    }
+    if (READ_BACK[name]) expect(stored, `${name}: something was stored`).toBeGreaterThan(0);
+  });
+
+  it('wrong types in every field and for the whole body: 400', async () => {
+    for (const { path, value } of leaves(example.body())) {
+      for (const wrong of corpus.wrongTypes) {
+        const r = await send(name, replaced(example.body(), path, wrong));
+        const what = `${name} ${path.join('.')} = ${JSON.stringify(wrong)}`;
+        expectContractAnswer(e, r, what);
+        // A string field never takes a number, a boolean, a list or an object.
+        if (typeof value === 'string' && wrong !== null) expect(r.status, what).toBe(refused(name));
+      }
+    }
+    for (const wrong of corpus.bodyWrongTypes) {
+      const r = await send(name, wrong);
+      expectContractAnswer(e, r, `${name} body = ${JSON.stringify(wrong)}`);
+      expect(r.status, `${name} body = ${JSON.stringify(wrong)}`).toBe(refused(name));
+    }
+    // Deeply nested JSON (JSON.parse takes it; nothing may walk it recursively), in a field too,
+    // and an object with prototype keys.
+    const depth = 400_000;
+    for (const deep of [
+      `${'['.repeat(depth)}${']'.repeat(depth)}`,
+      `{"x":${'{"a":'.repeat(depth / 10)}1${'}'.repeat(depth / 10)}}`,
+    ]) {
+      const nested = await send(name, undefined, deep);
+      expectContractAnswer(e, nested, `${name} deep`);
+      if (deep.startsWith('[')) expect(nested.status).toBe(refused(name));
+    }
+    const proto = await send(
+      name,
+      undefined,
+      `{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}`,
+    );
+    expectContractAnswer(e, proto, `${name} __proto__`);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('malformed JSON: 400', async () => {
+    for (const raw of corpus.malformedJson) {
+      const r = await send(name, undefined, raw);
+      const what = `${name} ${JSON.stringify(raw)}`;
+      expectContractAnswer(e, r, what);
+      expect(r.status, what).toBe(refused(name));
+    }
+  });
+
+  it('a body over the limit: 413', async () => {
+    const limit =
+      name === 'createMembers' || name === 'createSsoMembers'
+        ? 8 * 1024 * 1024
+        : DEFAULT_BODY_LIMIT_BYTES;
+    const raw = `{"x":"${'a'.repeat(limit)}"}`;
+    const r = await send(name, undefined, raw);
+    expectContractAnswer(e, r, `${name} oversized`);
+    expect(r.status).toBe(413);
+  });
+});
+
+describe('the multipart upload (read-members)', () => {
+  const e = endpoints.readMembers as Endpoint;
+  async function upload(body: BodyInit, headers: Record<string, string> = {}) {
+    const res = await t.app.request('/api/orgs/read-members', {
+      method: 'POST',
+      body,
+      headers: { cookie: acme, 'x-requested-with': 'portal', ...headers },
+    });
+    const text = await res.text();
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+    return { res, status: res.status, data, text };
+  }
+  const csvFile = (text: string, name = 'members.csv') => {
+    const form = new FormData();
+    form.set('file', new Blob([text], { type: 'text/csv' }), name);
+    return form;
+  };
+  const quoted = (v: string) => `"${v.replace(/"/g, '""')}"`;
+
+  it('hostile names in the file come back as data (or a clear error), never a 500', async () => {
+    for (const hostile of HOSTILE) {
+      const csv = `Full Name,Email\r\n${quoted(hostile.value)},person@hostile.test\r\n`;
+      const r = await upload(csvFile(csv));
+      expectContractAnswer(e, r, `read-members ${hostile.id}`);
+    }
+    const r = await upload(
+      csvFile(`Full Name,Email\r\n${quoted('<script>alert(1)</script>')},a@b.test\r\n`),
+    );
+    expect((r.data as { members: Array<{ name: string }> }).members[0]?.name).toBe(
+      '<script>alert(1)</script>',
+    );
+  });
+
+  it('hostile file names, a JSON body, broken multipart, an oversized file', async () => {
+    for (const hostile of HOSTILE.filter((h) => h.value.length < 300)) {
+      const r = await upload(csvFile('Full Name,Email\r\n', `${hostile.value}.csv`));
+      expectContractAnswer(e, r, `file name ${hostile.id}`);
+    }
+    const json = await upload('{}', { 'content-type': 'application/json' });
+    expect(json.status).toBe(415);
+    const broken = await upload('--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nab', {
+      'content-type': 'multipart/form-data; boundary=x',
+    });
+    expect(broken.status).toBe(400);
+    const big = await upload(csvFile('a'.repeat(CSV_MAX_BYTES + 128 * 1024)));
+    expect(big.status).toBe(413);
+    for (const r of [json, broken, big]) expectContractAnswer(e, r, `upload ${r.status}`);
+  });
+});
+
+describe('hostile query strings on the GET calls', () => {
+  const PARAMS: Record<string, string[]> = {
+    '/orgs': ['page', 'pageSize', 'enrolled', 'severity', 'sort', 'order'],
+    '/alerts': ['page', 'pageSize', 'status'],
+    '/orgs/sso/groups': ['nextPage', 'searchQuery'],
+    '/orgs/email-template': ['type'],
+    '/orgs/notifications-preferences': ['topic'],
+  };
+
+  it('never a 500, always JSON in the contract’s shape or {error}', async () => {
+    // Globex has SSO (the group calls run their queries); Acme has SSO after the examples above.
+    const gets = (Object.values(endpoints) as Endpoint[]).filter(
+      (e) => e.method === 'GET' && PARAMS[e.path],
+    );
+    expect(gets).toHaveLength(Object.keys(PARAMS).length);
+    for (const e of gets) {
+      for (const param of PARAMS[e.path]!) {
+        for (const hostile of HOSTILE) {
+          const query = new URLSearchParams({ [param]: hostile.value });
+          if (e.path === '/orgs/email-template' && param !== 'type')
+            query.set('type', 'OrgEnrollment');
+          const r = await t.call('GET', `/api${e.path}?${query}`, { cookie: acme });
+          expectContractAnswer(e, r, `GET ${e.path} ${param}=${hostile.id}`);
+        }
+        for (const raw of ['%00', '%ED%A0%80', '%FF%FE', '%', 'a%00b']) {
+          const r = await t.call('GET', `/api${e.path}?${param}=${raw}`, { cookie: acme });
+          expectContractAnswer(e, r, `GET ${e.path} ${param}=${raw}`);
+        }
+      }
+    }
+  });
+});
+
+describe('the development identity provider (HTML, outside the contract)', () => {
+  it('never a 500 for a hostile slug, e-mail or action; what it echoes is escaped', async () => {
+    // Raw query texts too: NUL, an encoded lone surrogate, invalid UTF-8, a stray '%'.
+    for (const raw of ['%00', '%ED%A0%80', '%FF%FE', '%', '%E2%80%AE']) {
+      const page = await t.app.request(`/api/oauth/login?slug=${raw}`);
+      expect(page.status, `GET slug=${raw}`).toBe(404);
+    }
+    for (const hostile of HOSTILE) {
+      const page = await t.app.request(
+        `/api/oauth/login?${new URLSearchParams({ slug: hostile.value })}`,
+      );
+      expect(page.status, `GET ${hostile.id}`).toBe(404);
+      const html = await page.text();
+      expect(html, hostile.id).not.toMatch(/<(script|img|svg|div)\b/i);
+      for (const field of ['slug', 'email', 'action']) {
+        const fields: Record<string, string> = {
+          slug: 'globex',
+          email: 'sso.admin@globex.test',
+          action: 'deny',
+          [field]: hostile.value,
+        };
+        const res = await t.app.request('/api/oauth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields).toString(),
+        });
+        expect(res.status, `POST ${field} = ${hostile.id}`).toBe(302);
+        expect(res.headers.get('location'), `POST ${field} = ${hostile.id}`).toMatch(
+          /^\/error\?type=/,
+        );
+      }
+    }
+  });
+});
+
+describe('a hostile e-mail template in the invitation e-mail', () => {
+  it('is plain text with a one-line subject', async () => {
+    const markup = corpus.strings.filter((s) => s.category === 'xss').map((s) => s.value);
+    const saved = await t.call('PUT', '/api/orgs/email-template', {
+      cookie: acme,
+      json: {
+        type: 'OrgEnrollment',
+        subject: 'Join\r\nBcc: victim@example.com <script>alert(1)</script>',
+        body: markup.join('\n'),
+      },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const email = fresh('invitee');
+    const created = await t.call('POST', '/api/orgs/create-members?email=true', {
+      cookie: acme,
+      json: { members: [{ name: 'Invited Person', email }] },
+    });
+    expect(created.status, created.text).toBe(200);
+    await t.tasks.idle();
+    const outbox = (await t.call('GET', '/api/dev/outbox')).data.messages as Array<{
+      to: string;
+      subject: string;
+      text: string;
+    }>;
+    const mail = outbox.find((m) => m.to === email);
+    expect(mail).toBeDefined();
+    expect(mail!.subject).not.toMatch(/[\r\n]/);
+    // No tag survives (a '<' followed by a letter, '/', '!' or '?'), and no handler attribute.
+    expect(mail!.text).not.toMatch(/<[a-z/!?]/i);
+    expect(mail!.subject).not.toMatch(/<[a-z/!?]/i);
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * Production starts with no demo organization (their password is published), refuses SEED_DEMO=1,
+ * and `npm run org:create` is the way in: it creates an organization whose first administrator sets
+ * a password through the printed link and signs in (docs/decisions/015-sign-in-security.md). Real
+ * processes: the server as `npm run serve` starts it, the command as `npm run org:create` runs it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from '../seed/seed';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-production-start-'));
+const PUBLIC_URL = 'https://portal.example.test';
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  PUBLIC_URL,
+  DATA_DIR: dataDir,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  STATIC_DIR: path.join(dataDir, 'no-portal'),
+  // The embedded database in DATA_DIR, also under `npm run test:postgres` (which sets DATABASE_URL).
+  DATABASE_URL: '',
+};
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runNode(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn('node', ['--import', 'tsx', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+interface Server {
+  url: string;
+  output: () => string;
+  stop: () => Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+    let output = '';
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const ready = /Admin portal ready at (http:\/\/\S+)/.exec(output);
+      if (ready) {
+        resolve({
+          url: ready[1]!,
+          output: () => output,
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', (code) => done(code));
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+}
+
+async function api(url: string, method: string, pathname: string, body?: unknown, cookie?: string) {
+  const res = await fetch(`${url}/api${pathname}`, {
+    method,
+    headers: {
+      'x-requested-with': 'portal',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookie ? { cookie } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { res, status: res.status, data: text ? JSON.parse(text) : undefined };
+}
+
+describe('production', () => {
+  it('refuses SEED_DEMO=1 with one clear line', async () => {
+    const run = await runNode(['server/main.ts'], { ...PRODUCTION_ENV, SEED_DEMO: '1' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('[config] SEED_DEMO=1 is refused with NODE_ENV=production');
+  }, 60_000);
+
+  it('starts on an empty database with no organization; org:create makes one whose admin sets a password and signs in', async () => {
+    const first = await startServer(PRODUCTION_ENV);
+    try {
+      expect(first.output()).toContain('no demo data (production)');
+      expect(first.output()).not.toContain(DEMO_PASSWORD);
+      for (const slug of new Set(DEMO_SIGN_INS.map((d) => d.org))) {
+        expect((await api(first.url, 'POST', '/orgs/lookup', { slug })).status).toBe(404);
+      }
+      for (const demo of DEMO_SIGN_INS.filter((d) => d.password)) {
+        const r = await api(first.url, 'POST', '/login', {
+          email: demo.email,
+          password: DEMO_PASSWORD,
+        });
+        expect(r.status).toBe(401);
+      }
+      expect((await api(first.url, 'GET', '/dev/outbox')).status).toBe(404);
+
+      // The embedded database serves one process: the command refuses while the server runs.
+      const busy = await runNode(
+        [
+          'server/orgs/org-create-cli.ts',
+          '--name',
+          'Example Corp',
+          '--admin-email',
+          'it@example.com',
+        ],
+        PRODUCTION_ENV,
+      );
+      expect(busy.code).toBe(1);
+      expect(busy.stderr).toContain('is in use by another process');
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+
+    const created = await runNode(
+      [
+        'server/orgs/org-create-cli.ts',
+        '--name',
+        'Example Corp',
+        '--admin-email',
+        'IT@Example.com',
+        '--admin-name',
+        'Ida Tech',
+      ],
+      PRODUCTION_ENV,
+    );
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain(
+      'Created organization Example Corp (lookup name: examplecorp).',
+    );
+    const link = new RegExp(`${PUBLIC_URL}/update-password/([A-Za-z0-9_-]{43})`).exec(
+      created.stdout,
+    );
+    expect(link).not.toBeNull();
+
+    const second = await startServer(PRODUCTION_ENV);
+    try {
+      expect(
+        (await api(second.url, 'POST', '/orgs/lookup', { slug: 'Example Corp' })).data,
+      ).toEqual({
+        sso: false,
+        hasSSO: false,
+      });
+      const password = 'Chosen-Passw0rd!';
+      const set = await api(second.url, 'POST', '/update-password', {
+        requestToken: link![1],
+        password,
+      });
+      expect(set.status).toBe(200);
+      // Single use.
+      const reuse = await api(second.url, 'POST', '/update-password', {
+        requestToken: link![1],
+        password,
+      });
+      expect(reuse.status).toBe(400);
+
+      const login = await api(second.url, 'POST', '/login', { email: 'it@example.com', password });
+      expect(login.status).toBe(200);
+      const cookieHeader = login.res.headers.get('set-cookie') ?? '';
+      expect(cookieHeader).toMatch(/^__Host-portal_session=/);
+      const cookie = cookieHeader.split(';')[0]!;
+      const session = await api(second.url, 'GET', '/session', undefined, cookie);
+      expect(session.data.user).toEqual({ name: 'Ida Tech', email: 'it@example.com' });
+      expect(session.data.organization).toMatchObject({
+        name: 'Example Corp',
+        slug: 'examplecorp',
+      });
+      // A new organization has no plan yet: the portal leads to the trial welcome.
+      expect(session.data.error?.type).toBe('update-payment');
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,138 @@
+/**
+ * Registry check: every endpoint implemented so far has a route, and every endpoint of the
+ * contract registry is either implemented or explicitly listed as not served yet (LATER).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_ONLY_ENDPOINTS, endpoints, type EndpointName } from '@contract/api';
+import type { Endpoint } from '@contract/endpoint';
+import { createApp } from '../app';
+import { captureLogger, createTestApp } from '../test-support';
+
+/** Implemented by this server. */
+const IMPLEMENTED = [
+  'getSession',
+  'login',
+  'logout',
+  'resetPassword',
+  'updatePassword',
+  'lookupOrg',
+  'listDevices',
+  'unenrollDevices',
+  'listAlerts',
+  'updateAlerts',
+  'readMembers',
+  'listMembers',
+  'createMembers',
+  'createSsoMembers',
+  'emailMembers',
+  'emailAllMembers',
+  'saveSsoConfig',
+  'getSsoProvider',
+  'listSsoGroups',
+  'getSsoGroupMembers',
+  'deleteSso',
+  'addAdmin',
+  'resendAdminInvite',
+  'listAdmins',
+  'getScimConfig',
+  'updateScimConfig',
+  'getMdmConfig',
+  'updateMdmConfig',
+  'listThreatHunterUsers',
+  'addThreatHunterUser',
+  'health',
+  'devOutbox',
+  'devExpireSession',
+  'getBillingInfo',
+  'getPlanInfo',
+  'cancelPlan',
+  'reactivatePlan',
+  'updateDefaultPayment',
+  'getBillingUpdateKey',
+  'deleteOrg',
+  'devConfirmCardSetup',
+  'devCreateOrg',
+  'getApiToken',
+  'generateApiToken',
+  'revokeApiToken',
+  'getWebhook',
+  'saveWebhook',
+  'deleteWebhook',
+  'getWebhookSecret',
+  'getConditionalAccessConfig',
+  'saveConditionalAccessConfig',
+  'removeConditionalAccess',
+  'getConditionalAccessPolicy',
+  'updateConditionalAccessPolicy',
+  'getEmailPreferences',
+  'updateEmailPreferences',
+  'getEmailTemplate',
+  'saveEmailTemplate',
+  'getNotificationPreferences',
+  'updateNotificationPreferences',
+] as const satisfies readonly EndpointName[];
+
+/** In the contract, not implemented yet. Remove a name when its route lands. */
+const LATER = ['createOrg'] as const satisfies readonly EndpointName[];
+
+/** Routes outside the contract: the development identity provider's HTML pages. */
+const EXTRA_ROUTES = ['GET /api/oauth/login', 'POST /api/oauth/login'];
+
+type RoutedApp = { routes: ReadonlyArray<{ method: string; path: string }> };
+const key = (e: Endpoint) => `${e.method} /api${e.path}`;
+const registered = (app: RoutedApp) =>
+  new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`));
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+describe('route registry', () => {
+  it('registers every implemented endpoint (development mode)', () => {
+    const routes = registered(t.app);
+    for (const name of IMPLEMENTED) expect(routes.has(key(endpoints[name])), name).toBe(true);
+  });
+
+  it('accounts for every endpoint of the contract: implemented or listed for later', () => {
+    const known = new Set<string>([...IMPLEMENTED, ...LATER]);
+    const unaccounted = Object.keys(endpoints).filter((name) => !known.has(name));
+    expect(unaccounted, 'new contract endpoints: implement them or add them to LATER').toEqual([]);
+    for (const name of LATER) {
+      expect(
+        IMPLEMENTED as readonly string[],
+        `${name} is both implemented and later`,
+      ).not.toContain(name);
+    }
+  });
+
+  it('lists as later only endpoints that really have no route yet', () => {
+    const routes = registered(t.app);
+    const landed = LATER.filter((name) => routes.has(key(endpoints[name])));
+    expect(landed, 'implemented now: move them from LATER to IMPLEMENTED').toEqual([]);
+  });
+
+  it('registers no /api route outside the contract except the development IdP', () => {
+    const contractKeys = new Set(Object.values(endpoints).map(key));
+    const strays = [...registered(t.app)].filter(
+      (route) =>
+        route.includes(' /api') && !contractKeys.has(route) && !EXTRA_ROUTES.includes(route),
+    );
+    expect(strays).toEqual([]);
+  });
+
+  it('production mode registers no development-only endpoint', () => {
+    const prod = createApp({ db: t.db, production: true, logger: captureLogger() });
+    const routes = registered(prod);
+    for (const name of DEV_ONLY_ENDPOINTS)
+      expect(routes.has(key(endpoints[name])), name).toBe(false);
+    for (const route of EXTRA_ROUTES) expect(routes.has(route), route).toBe(false);
+    for (const name of IMPLEMENTED) {
+      if ((DEV_ONLY_ENDPOINTS as readonly string[]).includes(name)) continue;
+      expect(routes.has(key(endpoints[name])), name).toBe(true);
+    }
+  });
+});

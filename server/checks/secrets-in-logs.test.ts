@@ -1,0 +1,273 @@
+/**
+ * Secrets never reach the server's log (docs/decisions/021-cross-cutting-checks.md). Flows create
+ * every kind of secret — passwords at sign-in and reset, reset and invitation tokens, the SCIM
+ * header, the MDM token, the API key, the webhook secret (and a signed delivery), conditional
+ * access and SSO client secrets, card client secrets and card numbers, enrolment and access codes —
+ * first on the happy path, then with every secret-holding table failing (so Drizzle's errors, whose
+ * messages carry the statement's parameters, reach the log) and with a failing mailer. The captured
+ * log (and the console, where the background tasks of the test harness write) must hold none of
+ * them.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { TEST_CARDS } from '@contract/billing';
+import { createTestApp, DEMO } from '../test-support';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Everything that must never be logged: exact values, plus the shapes of generated ones. */
+const secrets = new Set<string>();
+const SECRET_SHAPES: RegExp[] = [
+  /Bearer [A-Za-z0-9_-]{20,}/,
+  /mdsk_[A-Za-z0-9_-]{20,}/,
+  /whsec_[A-Za-z0-9_-]{20,}/,
+  /seti_[0-9a-f]{24}_secret_[0-9a-f]{48}/,
+  /\/update-password\/[A-Za-z0-9_-]{20,}/,
+  /v1=[0-9a-f]{64}/,
+];
+const keep = (value: unknown) => {
+  if (typeof value === 'string' && value.length >= 4) secrets.add(value);
+};
+
+const consoleLines: string[] = [];
+beforeEach(() => {
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      consoleLines.push(args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' '));
+    });
+  }
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** A webhook receiver on 127.0.0.1 that answers 204 and records the signatures it got. */
+let receiver: http.Server;
+let receiverUrl = '';
+const signatures: string[] = [];
+beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    signatures.push(String(req.headers['x-webhook-signature'] ?? ''));
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(204);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+});
+afterAll(async () => {
+  receiver.closeAllConnections();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+
+function expectNoSecretIn(log: string, where: string) {
+  expect(secrets.size).toBeGreaterThan(0);
+  for (const secret of secrets) {
+    expect(log.includes(secret), `${where} holds a secret (${secret.slice(0, 6)}…)`).toBe(false);
+  }
+  for (const shape of SECRET_SHAPES) expect(log, where).not.toMatch(shape);
+}
+
+async function outboxTexts(t: TestApp): Promise<string[]> {
+  await t.tasks.idle();
+  const r = await t.call('GET', '/api/dev/outbox');
+  return (r.data.messages as Array<{ text: string }>).map((m) => m.text);
+}
+
+/** Every secret-making flow; `expectOk` is false when the database or the mailer is failing. */
+async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
+  const call = async (method: string, path: string, json?: unknown) => {
+    const r = await t.call(method, path, { cookie, json });
+    if (expectOk) expect(r.status, `${method} ${path}: ${r.text}`).toBeLessThan(300);
+    return r;
+  };
+  const wrong = 'Wrong-Secret-Pass-1!';
+  keep(wrong);
+  keep(DEMO.admin.password);
+  await t.call('POST', '/api/login', { json: { email: DEMO.admin.email, password: wrong } });
+  await t.call('POST', '/api/login', { json: { email: 'nobody@acme.test', password: wrong } });
+
+  keep((await call('POST', '/api/orgs/scim', { enable: true })).data?.authHeader);
+  keep((await call('POST', '/api/orgs/mdm', { enable: true })).data?.token);
+  keep((await call('POST', '/api/api/token', { tokenExpiration: 'SIX_MONTHS' })).data?.token);
+  keep((await call('GET', '/api/orgs/webhook-secret')).data?.secret);
+  await call('POST', '/api/orgs/webhook', { url: receiverUrl });
+  for (const s of signatures) keep(s);
+
+  const caSecret = `ca-client-secret-${expectOk ? 'ok' : 'failing'}-5f1e9a`;
+  const jwkD = `jwk-private-d-${expectOk ? 'ok' : 'failing'}-77ab`;
+  keep(caSecret);
+  keep(jwkD);
+  await call('POST', '/api/orgs/conditional-access/config', {
+    tenant: 'acme.onmicrosoft.com',
+    clientId: 'ca-client-id',
+    clientSecret: caSecret,
+    userExtension: 'extension_x',
+    groupId: 'group-1',
+    provider: 'azure',
+    active: true,
+  });
+  await call('POST', '/api/orgs/conditional-access/config', {
+    tenant: 'acme.okta.com',
+    clientId: 'okta-client',
+    clientSecret: JSON.stringify({ kty: 'RSA', n: 'abc', e: 'AQAB', d: jwkD }),
+    userExtension: 'x',
+    groupId: 'g',
+    provider: 'okta',
+    active: false,
+  });
+  const ssoSecret = `sso-client-secret-${expectOk ? 'ok' : 'failing'}-0c3d`;
+  keep(ssoSecret);
+  await call('POST', '/api/orgs/sso', {
+    slug: 'acme',
+    provider: 'okta',
+    clientId: 'sso-client',
+    clientSecret: ssoSecret,
+    tenant: 'acme.okta.com',
+  });
+
+  const key = await call('GET', '/api/customer-billing-update-key');
+  const clientSecret = key.data?.clientSecret as string | undefined;
+  keep(clientSecret);
+  keep(TEST_CARDS.success);
+  keep('4000000000000002');
+  for (const number of [TEST_CARDS.success, '4000000000000002']) {
+    const confirmed = await t.call('POST', '/api/dev/card-processor/confirm-setup', {
+      json: {
+        clientSecret: clientSecret ?? 'seti_unknown',
+        card: { number, expMonth: 11, expYear: 2091, cvc: '9731' },
+        billingName: 'Billing Name Secretly',
+      },
+    });
+    if (confirmed.data?.paymentMethod) {
+      await call('POST', '/api/update-default-payment', {
+        paymentMethod: confirmed.data.paymentMethod.id,
+      });
+    }
+  }
+  keep('9731');
+
+  const invitee = `invitee.${expectOk ? 'ok' : 'failing'}@acme.test`;
+  await call('POST', '/api/orgs/add-admin', { name: 'Ivy Invitee', email: invitee });
+  await call('POST', '/api/threat-hunter/user', { name: 'Hunter Secret', email: `h.${invitee}` });
+  const hunters = await t.call('GET', '/api/threat-hunter/users', { cookie });
+  for (const h of hunters.data?.threatHunterUsers ?? []) keep(h.accessCode);
+  await call('POST', '/api/orgs/create-members?email=true', {
+    members: [{ name: 'Enrolled Person', email: `enrolled.${invitee}` }],
+  });
+  await call('POST', '/api/orgs/email-all-members');
+
+  // A password reset: the token (e-mailed) and the new password.
+  await t.call('POST', '/api/reset-password', { json: { email: DEMO.blocked.email } });
+  const token = /\/update-password\/([A-Za-z0-9_-]+)/.exec(
+    (await outboxTexts(t)).find((m) => m.includes('reset the password')) ?? '',
+  )?.[1];
+  const newPassword = `New-Secret-Pass-${expectOk ? 1 : 2}!`;
+  keep(newPassword);
+  keep(token);
+  await t.call('POST', '/api/update-password', {
+    json: { requestToken: token ?? 'x'.repeat(43), password: newPassword },
+  });
+  await t.call('POST', '/api/update-password', {
+    json: { requestToken: token ?? 'x'.repeat(43), password: newPassword },
+  });
+  await t.call('POST', '/api/dev/orgs', {
+    json: {
+      name: 'Secretive',
+      slug: `secretive-${expectOk ? 'a' : 'b'}`,
+      adminName: 'Sec Retive',
+      adminEmail: `sec.${invitee}`,
+      password: 'Dev-Org-Secret-1!',
+    },
+  });
+  keep('Dev-Org-Secret-1!');
+
+  // Every secret that went out by e-mail (enrolment codes, invitation and reset links).
+  for (const text of await outboxTexts(t)) {
+    for (const [link] of text.matchAll(/\/update-password\/[A-Za-z0-9_-]+/g)) keep(link);
+    for (const [code] of text.matchAll(/\b[A-Z2-9]{4}-[A-Z2-9]{4}\b/g)) keep(code);
+  }
+  await t.tasks.idle();
+}
+
+describe('secrets in the server log', () => {
+  it('the happy path logs none of them (and really made them)', async () => {
+    const t = await createTestApp();
+    try {
+      const cookie = await t.signIn();
+      await runFlows(t, cookie, true);
+      expect(signatures.length).toBeGreaterThan(0);
+      expect([...secrets].some((s) => s.startsWith('Bearer '))).toBe(true);
+      expect([...secrets].some((s) => s.startsWith('mdsk_'))).toBe(true);
+      expect([...secrets].some((s) => s.startsWith('whsec_'))).toBe(true);
+      expect([...secrets].some((s) => s.startsWith('seti_'))).toBe(true);
+      expect([...secrets].some((s) => s.startsWith('/update-password/'))).toBe(true);
+      expectNoSecretIn(t.logger.lines.join('\n'), 'the log');
+      expectNoSecretIn(consoleLines.join('\n'), 'the console');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('failing tables: Drizzle’s errors (with the statement’s parameters) are logged without them', async () => {
+    const t = await createTestApp();
+    try {
+      const cookie = await t.signIn();
+      await t.db.execute(sql`
+        CREATE FUNCTION fail_always() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'storage failure'; END $$`);
+      for (const table of [
+        'org_credentials',
+        'api_keys',
+        'webhooks',
+        'conditional_access',
+        'sso_configs',
+        'card_setups',
+        'payment_methods',
+        'threat_hunter_users',
+        'members',
+        'users',
+        'password_reset_tokens',
+        'organizations',
+      ]) {
+        await t.db.execute(
+          sql.raw(
+            `CREATE TRIGGER fail_${table} BEFORE INSERT OR UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION fail_always()`,
+          ),
+        );
+      }
+      // Secrets the server would generate and store: what the failing statements carry.
+      await runFlows(t, cookie, false);
+      // A signed-in browser's calls and a sign-in with the right password (the session insert
+      // still works; users cannot be updated) reach the log as 500s.
+      await t.call('POST', '/api/login', { json: DEMO.admin });
+      const log = t.logger.lines.join('\n');
+      expect(log).toMatch(/failed:/);
+      expect(log).toMatch(/params: \[redacted\]/);
+      expect(log).not.toMatch(/\nparams: (?!\[redacted\])/);
+      expectNoSecretIn(log, 'the log');
+      expectNoSecretIn(consoleLines.join('\n'), 'the console');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a failing mailer: the failures are logged without addresses’ secrets', async () => {
+    const t = await createTestApp({
+      mailer: { send: () => Promise.reject(new Error('SMTP 554 message rejected')) },
+    });
+    try {
+      const cookie = await t.signIn();
+      await runFlows(t, cookie, false);
+      const log = [...t.logger.lines, ...consoleLines].join('\n');
+      expect(log).toMatch(/SMTP 554|could not be sent/);
+      expectNoSecretIn(log, 'the log');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,374 @@
+/**
+ * The security rules through the real app (docs/decisions/020-http-rules-and-headers.md, 021):
+ * security headers on every kind of answer, the CSRF rule on every call that changes data, and no
+ * state change on GET (a fingerprint of the whole database).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type EndpointName } from '@contract/api';
+import type { Endpoint } from '@contract/endpoint';
+import { createApp } from '../app';
+import { CSRF_MESSAGES } from '../http/csrf';
+import { contentSecurityPolicy, HSTS } from '../http/security-headers';
+import { changedTables, databaseFingerprint } from '../test-support/fingerprint';
+import { captureLogger, createTestApp, makeStaticFixture, sessionCookieOf } from '../test-support';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+const CSP = contentSecurityPolicy();
+const FIXED_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+function expectSecurityHeaders(res: Response, what: string, csp = CSP) {
+  expect(res.headers.get('content-security-policy'), what).toBe(csp);
+  for (const [name, value] of Object.entries(FIXED_HEADERS)) {
+    expect(res.headers.get(name), `${what}: ${name}`).toBe(value);
+  }
+  expect(res.headers.get('permissions-policy'), what).toMatch(/^accelerometer=\(\), camera=\(\)/);
+}
+
+const { root, remove: removeRoot } = makeStaticFixture('portal-security-dist-');
+let t: TestApp;
+let acme: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ staticDir: root });
+  acme = await t.signIn();
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  removeRoot();
+});
+
+describe('security headers', () => {
+  it('on API answers: 200, 401, 403, 404, 413, and not HSTS over http', async () => {
+    const answers: Array<[string, Response]> = [
+      ['GET /api/health', (await t.call('GET', '/api/health')).res],
+      [
+        'GET /api/session with a session',
+        (await t.call('GET', '/api/session', { cookie: acme })).res,
+      ],
+      ['GET /api/session without', (await t.call('GET', '/api/session')).res],
+      ['GET /api/nope', (await t.call('GET', '/api/nope')).res],
+      [
+        'POST /api/logout without the header',
+        await t.app.request('/api/logout', { method: 'POST' }),
+      ],
+      [
+        'POST /api/orgs/lookup, too large',
+        (await t.call('POST', '/api/orgs/lookup', { rawBody: 'x'.repeat(1024 * 1024 + 1) })).res,
+      ],
+    ];
+    expect(answers.map(([, res]) => res.status)).toEqual([200, 200, 401, 404, 403, 413]);
+    for (const [what, res] of answers) {
+      expectSecurityHeaders(res, what);
+      expect(res.headers.get('strict-transport-security'), what).toBeNull();
+      expect(res.headers.get('content-type'), what).toMatch(/application\/json/);
+    }
+  });
+
+  it('on the portal’s files, the index.html fallback and their 404s', async () => {
+    for (const [p, status] of [
+      ['/assets/index-abc123.js', 200],
+      ['/assets/missing.js', 404],
+      ['/favicon.svg', 200],
+      ['/', 200],
+      ['/dashboard', 200],
+      ['/update-password/some-token', 200],
+    ] as const) {
+      const res = await t.app.request(p);
+      expect(res.status, p).toBe(status);
+      expectSecurityHeaders(res, p);
+    }
+    // A method the static mount does not serve falls through to the JSON 404.
+    const post = await t.app.request('/dashboard', { method: 'POST' });
+    expect(post.status).toBe(404);
+    expectSecurityHeaders(post, 'POST /dashboard');
+  });
+
+  it('on a 500', async () => {
+    const broken = createApp({
+      db: new Proxy(t.db, {
+        get(target, prop) {
+          if (prop === 'select') {
+            return () => {
+              throw new Error('boom');
+            };
+          }
+          return Reflect.get(target, prop);
+        },
+      }),
+      logger: captureLogger(),
+    });
+    const res = await broken.request('/api/orgs/lookup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
+      body: JSON.stringify({ slug: 'acme' }),
+    });
+    expect(res.status).toBe(500);
+    expectSecurityHeaders(res, '500');
+  });
+
+  it('the development identity provider’s page has its own policy: a nonce for its style, no script', async () => {
+    for (const [p, status] of [
+      ['/api/oauth/login?slug=globex', 200],
+      ['/api/oauth/login?slug=nope', 404],
+    ] as const) {
+      const res = await t.app.request(p);
+      expect(res.status, p).toBe(status);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const nonce = /'nonce-([A-Za-z0-9+/=]{22,})'/.exec(csp)?.[1];
+      expect(nonce, p).toBeDefined();
+      expect(csp).toBe(
+        `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+      );
+      const html = await res.text();
+      expect(html).toContain(`<style nonce="${nonce}">`);
+      // Every style is in the nonce'd element: no style attribute, no script of any kind.
+      expect(html).not.toMatch(/\sstyle=/i);
+      expect(html).not.toMatch(/<script|\son[a-z]+=/i);
+      if (status === 200) expect(html).toContain('<form method="post" action="/api/oauth/login">');
+      for (const [name, value] of Object.entries(FIXED_HEADERS)) {
+        expect(res.headers.get(name)).toBe(value);
+      }
+    }
+    // A fresh nonce per answer.
+    const a = (await t.app.request('/api/oauth/login?slug=globex')).headers.get(
+      'content-security-policy',
+    );
+    const b = (await t.app.request('/api/oauth/login?slug=globex')).headers.get(
+      'content-security-policy',
+    );
+    expect(a).not.toBe(b);
+  });
+
+  it('HSTS over https only: the URL, an https PUBLIC_URL, X-Forwarded-Proto behind a trusted proxy', async () => {
+    const hsts = async (app: ReturnType<typeof createApp>, url: string, headers = {}) =>
+      (await app.request(url, { headers })).headers.get('strict-transport-security');
+    const plain = createApp({ db: t.db, logger: captureLogger() });
+    expect(await hsts(plain, 'http://portal.test/api/health')).toBeNull();
+    expect(await hsts(plain, 'https://portal.test/api/health')).toBe(HSTS);
+    expect(await hsts(plain, '/api/health', { 'x-forwarded-proto': 'https' })).toBeNull();
+    const proxied = createApp({ db: t.db, logger: captureLogger(), trustProxy: true });
+    expect(await hsts(proxied, '/api/health', { 'x-forwarded-proto': 'https' })).toBe(HSTS);
+    expect(await hsts(proxied, '/api/health', { 'x-forwarded-proto': 'http' })).toBeNull();
+    const published = createApp({
+      db: t.db,
+      logger: captureLogger(),
+      publicUrl: 'https://portal.example',
+    });
+    expect(await hsts(published, '/api/health')).toBe(HSTS);
+    expect(await hsts(published, '/api/nope')).toBe(HSTS);
+  });
+
+  it('connect-src names the configured error-reporting and analytics origins', async () => {
+    const app = createApp({
+      db: t.db,
+      logger: captureLogger(),
+      contentSecurity: {
+        connectOrigins: ['https://o1.ingest.sentry.io', 'https://collect.example'],
+        reportUri: 'https://o1.ingest.sentry.io/api/2/security/?sentry_key=k',
+      },
+    });
+    const csp = (await app.request('/api/health')).headers.get('content-security-policy');
+    expect(csp).toContain(
+      "connect-src 'self' https://api.stripe.com https://o1.ingest.sentry.io https://collect.example;",
+    );
+    expect(csp).toMatch(
+      /; report-uri https:\/\/o1\.ingest\.sentry\.io\/api\/2\/security\/\?sentry_key=k$/,
+    );
+  });
+});
+
+/** Endpoints that change data (every method but GET), and the GET calls that write. */
+const WRITING_GETS: EndpointName[] = ['getWebhookSecret', 'getBillingUpdateKey'];
+const stateChanging = (Object.entries(endpoints) as Array<[EndpointName, Endpoint]>).filter(
+  ([name, e]) => e.method !== 'GET' || WRITING_GETS.includes(name),
+);
+const NOT_IMPLEMENTED: EndpointName[] = ['createOrg'];
+
+describe('CSRF: every call that changes data', () => {
+  it('covers the calls of the contract', () => {
+    expect(stateChanging.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('without X-Requested-With: 403 with a clear error, and nothing changes', async () => {
+    const before = await databaseFingerprint(t.handle);
+    for (const [name, e] of stateChanging) {
+      for (const headers of [{}, { 'x-requested-with': 'XMLHttpRequest' }]) {
+        const r = await t.call(e.method, `/api${e.path}`, {
+          cookie: acme,
+          json: e.method === 'GET' ? undefined : {},
+          headers: { 'x-requested-with': '', ...headers },
+        });
+        expect(r.status, name).toBe(403);
+        expect(r.data, name).toEqual({ error: CSRF_MESSAGES.missingHeader });
+      }
+    }
+    // The multipart upload as well (a cross-site form can post multipart/form-data).
+    const form = new FormData();
+    form.set('file', new Blob(['Full Name,Email\nA B,a@b.test\n'], { type: 'text/csv' }), 'm.csv');
+    const upload = await t.app.request('/api/orgs/read-members', {
+      method: 'POST',
+      body: form,
+      headers: { cookie: acme },
+    });
+    expect(upload.status).toBe(403);
+    expect(changedTables(before, await databaseFingerprint(t.handle))).toEqual([]);
+  });
+
+  it('from another origin, or marked so by the browser: 403 even with the header', async () => {
+    const before = await databaseFingerprint(t.handle);
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ origin: 'http://evil.test' }, CSRF_MESSAGES.foreignOrigin],
+      [{ origin: 'null' }, CSRF_MESSAGES.foreignOrigin],
+      [{ origin: 'http://localhost.evil.test' }, CSRF_MESSAGES.foreignOrigin],
+      [{ 'sec-fetch-site': 'cross-site' }, CSRF_MESSAGES.crossSite],
+      [{ 'sec-fetch-site': 'same-site' }, CSRF_MESSAGES.crossSite],
+    ];
+    for (const [name, e] of stateChanging) {
+      for (const [headers, error] of cases) {
+        const r = await t.call(e.method, `/api${e.path}`, {
+          cookie: acme,
+          json: e.method === 'GET' ? undefined : {},
+          headers,
+        });
+        expect(r.status, `${name} ${JSON.stringify(headers)}`).toBe(403);
+        expect(r.data).toEqual({ error });
+      }
+    }
+    expect(changedTables(before, await databaseFingerprint(t.handle))).toEqual([]);
+  });
+
+  it('with the header from our own origin the call goes through (to its own checks)', async () => {
+    const csrf = new Set<string>(Object.values(CSRF_MESSAGES));
+    for (const [name, e] of stateChanging) {
+      // Without a session (401) or with an empty body (400): past the CSRF check, no change.
+      const r = await t.call(e.method, `/api${e.path}`, {
+        json: e.body ? {} : undefined,
+        headers: { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' },
+      });
+      expect(csrf.has(r.data?.error), name).toBe(false);
+      if (NOT_IMPLEMENTED.includes(name)) expect(r.status, name).toBe(404);
+      else if (!e.public) expect(r.status, name).toBe(401);
+      else expect([200, 400], name).toContain(r.status);
+    }
+  });
+
+  it('the development identity provider’s form posts without the header, from our origin only', async () => {
+    const form = (headers: Record<string, string>) =>
+      t.app.request('/api/oauth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({
+          slug: 'globex',
+          email: 'sso.admin@globex.test',
+          action: 'signin',
+        }).toString(),
+      });
+    const ok = await form({ origin: 'http://localhost', 'sec-fetch-site': 'same-origin' });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get('location')).toBe('/sso-login');
+    expectSecurityHeaders(ok, 'the redirect');
+    const foreign: Array<Record<string, string>> = [
+      { origin: 'http://evil.test' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of foreign) {
+      const refused = await form(headers);
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('set-cookie')).toBeNull();
+    }
+  });
+});
+
+describe('no state change on GET', () => {
+  /** Queries the GET calls need (the rest have defaults). */
+  const QUERIES: Partial<Record<EndpointName, string[]>> = {
+    listDevices: [
+      '',
+      '?page=2&pageSize=10&sort=memberName&order=desc&severity=critical&enrolled=true',
+    ],
+    listAlerts: ['', '?status=closed&page=2&pageSize=20'],
+    listSsoGroups: ['', '?searchQuery=eng'],
+    getEmailTemplate: ['?type=OrgEnrollment'],
+    getNotificationPreferences: ['?topic=OpenAppToScan'],
+  };
+  const gets = (Object.entries(endpoints) as Array<[EndpointName, Endpoint]>).filter(
+    ([, e]) => e.method === 'GET',
+  );
+
+  async function globexSession(app: TestApp): Promise<string> {
+    const res = await app.app.request('/api/oauth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'slug=globex&email=sso.admin%40globex.test&action=signin',
+    });
+    return sessionCookieOf(res);
+  }
+
+  it('every GET of the contract, as Acme and as Globex (SSO), leaves every table as it was', async () => {
+    const fresh = await createTestApp();
+    try {
+      const sessions = { acme: await fresh.signIn(), globex: await globexSession(fresh) };
+      const before = await databaseFingerprint(fresh.handle);
+      const statuses: string[] = [];
+      for (const [who, cookie] of Object.entries(sessions)) {
+        for (const [name, e] of gets) {
+          if (WRITING_GETS.includes(name)) continue;
+          for (const query of QUERIES[name] ?? ['']) {
+            const r = await fresh.call('GET', `/api${e.path}${query}`, { cookie });
+            expect(r.status, `${who} ${name}${query}`).toBeLessThan(500);
+            statuses.push(`${who} ${name}${query} ${r.status}`);
+          }
+        }
+        // Outside the contract: the development identity provider's page.
+        expect((await fresh.call('GET', '/api/oauth/login?slug=globex', { cookie })).status).toBe(
+          200,
+        );
+      }
+      expect(changedTables(before, await databaseFingerprint(fresh.handle))).toEqual([]);
+      // The calls really answered (not just 401s): every one of them, for both.
+      expect(statuses.filter((s) => / 401$/.test(s))).toEqual([]);
+      expect(statuses.length).toBeGreaterThanOrEqual(2 * (gets.length - WRITING_GETS.length));
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('the two GET calls the product defines as GETs write only their own row, and only with the CSRF header', async () => {
+    const fresh = await createTestApp();
+    try {
+      const cookie = await fresh.signIn();
+      const start = await databaseFingerprint(fresh.handle);
+      // A link or a top-level navigation (no header) cannot make them write.
+      for (const p of ['/api/orgs/webhook-secret', '/api/customer-billing-update-key']) {
+        const r = await fresh.call('GET', p, { cookie, headers: { 'x-requested-with': '' } });
+        expect(r.status, p).toBe(403);
+      }
+      expect(changedTables(start, await databaseFingerprint(fresh.handle))).toEqual([]);
+
+      // The webhook secret is created on first request, then answered as it is.
+      const first = await fresh.call('GET', '/api/orgs/webhook-secret', { cookie });
+      const afterFirst = await databaseFingerprint(fresh.handle);
+      expect(changedTables(start, afterFirst)).toEqual(['webhooks']);
+      const second = await fresh.call('GET', '/api/orgs/webhook-secret', { cookie });
+      expect(second.data.secret).toBe(first.data.secret);
+      expect(changedTables(afterFirst, await databaseFingerprint(fresh.handle))).toEqual([]);
+
+      // Each card form gets a setup (its secret's hash, one hour of validity).
+      const beforeKey = await databaseFingerprint(fresh.handle);
+      expect((await fresh.call('GET', '/api/customer-billing-update-key', { cookie })).status).toBe(
+        200,
+      );
+      const afterKey = await databaseFingerprint(fresh.handle);
+      expect(changedTables(beforeKey, afterKey)).toEqual(['card_setups']);
+      expect(afterKey.card_setups!.rows).toBe(beforeKey.card_setups!.rows + 1);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,24 @@
+/** contract/devices.ts: the dashboard's device list (GET /orgs) and unenrolment. */
+import type { Hono } from 'hono';
+import { listDevices, unenrollDevices } from '@contract/devices';
+import type { Services } from '../deps';
+import type { AppEnv } from '../env';
+import type { Route } from '../http/route';
+import { listDevicePage, unenrollDevices as removeDevices } from './data';
+import { PageAnchorCache } from './page-anchors';
+
+export function devicesRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
+  // Page anchors of this process (docs/decisions/024-device-list.md).
+  const anchors = new PageAnchorCache();
+
+  // Scoped to the caller's organization; the session lookup read its devices_version.
+  route(app, listDevices, ({ query, session }) =>
+    listDevicePage(s.db, anchors, session.org, query),
+  );
+
+  // Codes of other organizations (or unknown ones) are ignored; the answer is the same.
+  route(app, unenrollDevices, async ({ body, session }) => {
+    await removeDevices(s.db, session.org.id, body.codes);
+    return {};
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * contract/notifications.ts: e-mail preferences, the custom enrolment e-mail template and the
+ * device scan notification preferences of the session's organization. The template body is stored
+ * as sent; the invitation e-mail turns it into plain text (mail/plain-text.ts).
+ */
+import type { Hono } from 'hono';
+import {
+  getEmailPreferences,
+  getEmailTemplate,
+  getNotificationPreferences,
+  saveEmailTemplate,
+  updateEmailPreferences,
+  updateNotificationPreferences,
+} from '@contract/notifications';
+import type { Services } from '../deps';
+import type { AppEnv } from '../env';
+import type { Route } from '../http/route';
+import {
+  findEmailPreferences,
+  findEmailTemplate,
+  findNotificationPreferences,
+  saveEmailTemplate as storeEmailTemplate,
+  saveNotificationPreferences,
+  updateEmailPreferences as storeEmailPreferences,
+} from './data';
+
+export function notificationsRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
+  route(app, getEmailPreferences, async ({ session }) => ({
+    orgId: session.org.id,
+    ...(await findEmailPreferences(s.db, session.org.id)),
+  }));
+
+  route(app, updateEmailPreferences, async ({ body, session }) => ({
+    orgId: session.org.id,
+    ...(await storeEmailPreferences(s.db, session.org.id, body, s.now())),
+  }));
+
+  route(app, getEmailTemplate, async ({ query, session }) =>
+    findEmailTemplate(s.db, session.org.id, query.type),
+  );
+
+  route(app, saveEmailTemplate, async ({ body, session }) => {
+    await storeEmailTemplate(s.db, session.org.id, body, s.now());
+    return {};
+  });
+
+  route(app, getNotificationPreferences, async ({ query, session }) => ({
+    topic: query.topic,
+    ...(await findNotificationPreferences(s.db, session.org.id, query.topic)),
+  }));
+
+  route(app, updateNotificationPreferences, async ({ query, body, session }) => {
+    await saveNotificationPreferences(s.db, session.org.id, query.topic, body, s.now());
+    return { topic: query.topic, ...body };
+  });
+}

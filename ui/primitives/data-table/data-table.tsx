@@ -1,0 +1,509 @@
+import {
+  flexRender,
+  functionalUpdate,
+  getCoreRowModel,
+  getExpandedRowModel,
+  useReactTable,
+  type Cell,
+  type ColumnDef,
+  type ColumnSizingState,
+  type Header,
+  type Row,
+  type RowSelectionState,
+  type SortingState,
+  type Table,
+} from '@tanstack/react-table';
+import { cva, type VariantProps } from 'class-variance-authority';
+import * as React from 'react';
+
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from '../icons/icons';
+import { cn } from '../../lib/cn';
+import { useControllableState } from '../../lib/use-controllable-state';
+import { clampColumnSize, clampColumnSizing } from './column-size';
+import { SELECTION_COLUMN_ID } from './selection-column';
+
+export const dataTableVariants = cva('w-full border-separate border-spacing-0 text-sm text-ink', {
+  variants: {
+    density: {
+      comfortable: '[&_td]:px-4 [&_td]:py-3 [&_th]:px-4 [&_th]:py-2.5',
+      compact: '[&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5',
+    },
+  },
+  defaultVariants: { density: 'comfortable' },
+});
+
+const NO_SORTING: SortingState = [];
+const NO_SELECTION: RowSelectionState = {};
+const NO_SIZING: ColumnSizingState = {};
+/** Sub-rows are always shown (the dashboard has no collapsing). */
+const ALL_EXPANDED = true as const;
+/** Keyboard resize step in pixels (Shift: × 5). */
+const RESIZE_STEP = 10;
+
+export type DataTableProps<TData> = Omit<React.ComponentProps<'table'>, 'children'> &
+  VariantProps<typeof dataTableVariants> & {
+    // TanStack's documented type for a column list whose columns hold different value types.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    columns: ColumnDef<TData, any>[];
+    data: TData[];
+    getRowId?: (row: TData, index: number, parent?: Row<TData>) => string;
+    getSubRows?: (row: TData) => TData[] | undefined;
+
+    /** Server-side sorting: the table only reports the wanted order. */
+    sorting?: SortingState;
+    defaultSorting?: SortingState;
+    onSortingChange?: (sorting: SortingState) => void;
+
+    /** Turns selection on; pair with a `selectionColumn()` in `columns`. */
+    enableRowSelection?: boolean | ((row: Row<TData>) => boolean);
+    /** Selecting a parent selects its sub-rows (default true). */
+    enableSubRowSelection?: boolean | ((row: Row<TData>) => boolean);
+    rowSelection?: RowSelectionState;
+    defaultRowSelection?: RowSelectionState;
+    onRowSelectionChange?: (rowSelection: RowSelectionState) => void;
+
+    /** Drag (or arrow keys on) the handle at each header's end to resize; widths never go below 0. */
+    enableColumnResizing?: boolean;
+    columnSizing?: ColumnSizingState;
+    defaultColumnSizing?: ColumnSizingState;
+    onColumnSizingChange?: (columnSizing: ColumnSizingState) => void;
+
+    /**
+     * Scroll container height (CSS length or px); the header stays on top while scrolling. While
+     * `loading`, the container takes this whole height (no layout shift when the rows arrive).
+     */
+    maxHeight?: number | string;
+    /** Skeleton rows, aria-busy on the table. */
+    loading?: boolean;
+    loadingRowCount?: number;
+    /**
+     * Renders this many rows first and the rest in further batches of this size, one task each,
+     * so a long page of rows never blocks the main thread (and input) for long. Rows already on
+     * screen stay when the data changes; after a loading, error or empty state it starts again.
+     */
+    progressiveRows?: number;
+    loadingLabel?: string;
+    /** A message row announced with role="alert", e.g. 'Failed to get dashboard rows'. */
+    error?: React.ReactNode;
+    /** Shown when there are no rows and nothing is loading. */
+    empty?: React.ReactNode;
+    /** Visible caption; or give the table an `aria-label`. */
+    caption?: React.ReactNode;
+    onRowClick?: (row: TData, event: React.MouseEvent<HTMLTableRowElement>) => void;
+    /** Class of the scroll container around the table. */
+    containerClassName?: string;
+  };
+
+/**
+ * A table on TanStack Table v8 for server-side data: sorting is reported, not performed; rows
+ * come already paged. Optional row selection (with sub-rows), column resizing, sticky header.
+ * Rows and cells are memoized: a cell re-renders when its row object (new `data`), its column
+ * (new `columns`) or its width changes, and the selection column's also with its row's selection.
+ * A cell renderer should therefore show its row's data, not other table state.
+ */
+export function DataTable<TData>({
+  columns,
+  data,
+  getRowId,
+  getSubRows,
+  sorting: sortingProp,
+  defaultSorting = NO_SORTING,
+  onSortingChange,
+  enableRowSelection = false,
+  enableSubRowSelection = true,
+  rowSelection: rowSelectionProp,
+  defaultRowSelection = NO_SELECTION,
+  onRowSelectionChange,
+  enableColumnResizing = false,
+  columnSizing: columnSizingProp,
+  defaultColumnSizing = NO_SIZING,
+  onColumnSizingChange,
+  maxHeight,
+  loading = false,
+  loadingRowCount = 5,
+  progressiveRows,
+  loadingLabel = 'Loading rows',
+  error,
+  empty = 'No rows to show',
+  caption,
+  onRowClick,
+  containerClassName,
+  density,
+  className,
+  style,
+  ...props
+}: DataTableProps<TData>) {
+  const [sorting, setSorting] = useControllableState({
+    value: sortingProp,
+    defaultValue: defaultSorting,
+    onChange: onSortingChange,
+  });
+  const [rowSelection, setRowSelection] = useControllableState({
+    value: rowSelectionProp,
+    defaultValue: defaultRowSelection,
+    onChange: onRowSelectionChange,
+  });
+  const [columnSizing, setColumnSizing] = useControllableState({
+    value: columnSizingProp,
+    defaultValue: defaultColumnSizing,
+    onChange: onColumnSizingChange,
+  });
+
+  // TanStack Table returns functions that the React Compiler must not memoize (known limitation).
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data,
+    columns,
+    ...(getRowId ? { getRowId } : {}),
+    ...(getSubRows ? { getSubRows } : {}),
+    getCoreRowModel: getCoreRowModel(),
+    getExpandedRowModel: getExpandedRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    sortDescFirst: false,
+    enableRowSelection,
+    enableSubRowSelection,
+    enableColumnResizing,
+    columnResizeMode: 'onChange',
+    state: { sorting, rowSelection, columnSizing, expanded: ALL_EXPANDED },
+    onSortingChange: (updater) => setSorting(functionalUpdate(updater, sorting)),
+    onRowSelectionChange: (updater) => setRowSelection(functionalUpdate(updater, rowSelection)),
+    onColumnSizingChange: (updater) =>
+      setColumnSizing(clampColumnSizing(functionalUpdate(updater, columnSizing))),
+  });
+
+  const captionId = React.useId();
+  const columnCount = table.getVisibleLeafColumns().length;
+  const rows = table.getRowModel().rows;
+  const showingRows = !loading && !error && rows.length > 0;
+  const renderedRows = useProgressiveCount(rows.length, showingRows, progressiveRows);
+  const scrollable = maxHeight !== undefined;
+  const ariaLabel = props['aria-label'];
+
+  let body: React.ReactNode;
+  if (loading) {
+    body = Array.from({ length: Math.max(1, loadingRowCount) }, (_, index) => (
+      <tr key={`loading-${index}`} data-slot="data-table-skeleton-row">
+        {table.getVisibleLeafColumns().map((column, columnIndex) => (
+          <td key={column.id} className="border-b border-surface-border">
+            {index === 0 && columnIndex === 0 ? (
+              <span role="status" className="sr-only">
+                {loadingLabel}
+              </span>
+            ) : null}
+            <div
+              aria-hidden
+              className="h-4 w-3/4 animate-pulse rounded bg-surface-sunken motion-reduce:animate-none"
+            />
+          </td>
+        ))}
+      </tr>
+    ));
+  } else if (error) {
+    body = (
+      <tr data-slot="data-table-error-row">
+        <td colSpan={columnCount} className="border-b border-surface-border">
+          <div role="alert" className="py-6 text-center font-medium text-danger-fg">
+            {error}
+          </div>
+        </td>
+      </tr>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <tr data-slot="data-table-empty-row">
+        <td colSpan={columnCount} className="border-b border-surface-border">
+          <div className="py-6 text-center text-ink-muted">{empty}</div>
+        </td>
+      </tr>
+    );
+  } else {
+    // Each row and cell is memoized (DataTableRow, DataTableCell): a selection change re-renders
+    // the changed rows' checkbox cells, a resize the cells of the resized columns, new data all.
+    const sizing = enableColumnResizing ? columnSizing : undefined;
+    body = rows
+      .slice(0, renderedRows)
+      .map((row) => (
+        <DataTableRow
+          key={row.id}
+          row={row}
+          cells={row.getVisibleCells()}
+          selected={row.getIsSelected()}
+          someSelected={row.getIsSomeSelected()}
+          allSubRowsSelected={row.getIsAllSubRowsSelected()}
+          canSelect={row.getCanSelect()}
+          depth={row.depth}
+          sizing={sizing}
+          onRowClick={onRowClick}
+        />
+      ));
+  }
+
+  return (
+    <div
+      data-slot="data-table-container"
+      className={cn(
+        'relative w-full overflow-auto rounded-card border border-surface-border bg-surface',
+        containerClassName,
+      )}
+      // While loading, a scrolling table keeps its full height, so what follows it (the paginator)
+      // does not jump when the rows arrive (layout shift).
+      style={scrollable ? (loading ? { height: maxHeight, maxHeight } : { maxHeight }) : undefined}
+      // A scroll container must be reachable by keyboard (axe: scrollable-region-focusable).
+      {...(scrollable
+        ? {
+            tabIndex: 0,
+            role: 'region',
+            ...(caption
+              ? { 'aria-labelledby': captionId }
+              : { 'aria-label': ariaLabel ?? 'Table' }),
+          }
+        : {})}
+    >
+      <table
+        data-slot="data-table"
+        aria-busy={loading || undefined}
+        className={cn(
+          dataTableVariants({ density }),
+          enableColumnResizing && 'table-fixed',
+          className,
+        )}
+        style={{ ...(enableColumnResizing ? { width: table.getTotalSize() } : {}), ...style }}
+        {...props}
+      >
+        {caption ? (
+          <caption
+            id={captionId}
+            data-slot="data-table-caption"
+            className="px-4 pt-3 pb-2 text-start font-semibold"
+          >
+            {caption}
+          </caption>
+        ) : null}
+        <thead>
+          {table.getHeaderGroups().map((headerGroup) => (
+            <tr key={headerGroup.id}>
+              {headerGroup.headers.map((header) => (
+                <HeaderCell
+                  key={header.id}
+                  header={header}
+                  table={table}
+                  resizable={enableColumnResizing && header.column.getCanResize()}
+                  fixedWidth={enableColumnResizing}
+                />
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>{body}</tbody>
+      </table>
+    </div>
+  );
+}
+
+type DataTableRowProps<TData> = {
+  row: Row<TData>;
+  /** `row.getVisibleCells()`: TanStack keeps the array while the columns and data stay. */
+  cells: Cell<TData, unknown>[];
+  // The row's selection state, read by the selection column's checkbox at render time.
+  selected: boolean;
+  someSelected: boolean;
+  allSubRowsSelected: boolean;
+  canSelect: boolean;
+  depth: number;
+  /** The column-sizing state while widths are shown (resizing on); a new object on each resize. */
+  sizing: ColumnSizingState | undefined;
+  onRowClick: DataTableProps<TData>['onRowClick'];
+};
+
+/**
+ * One body row. TanStack's `row` and `cells` objects are stable while `data` and `columns` are, and
+ * their methods read the table's state at call time, so a row re-renders only when one of its
+ * props changes: its row object, its selection state, its depth, the columns or their widths.
+ */
+const DataTableRow = React.memo(function DataTableRow<TData>({
+  row,
+  cells,
+  selected,
+  someSelected,
+  allSubRowsSelected,
+  canSelect,
+  depth,
+  sizing,
+  onRowClick,
+}: DataTableRowProps<TData>) {
+  const firstContentColumn = cells.find((cell) => cell.column.id !== SELECTION_COLUMN_ID)?.column
+    .id;
+  const selection = [selected, someSelected, allSubRowsSelected, canSelect].join();
+  return (
+    <tr
+      data-slot="data-table-row"
+      data-state={selected ? 'selected' : undefined}
+      data-depth={depth}
+      onClick={
+        onRowClick
+          ? (event) => {
+              if (isFromControl(event.target, event.currentTarget)) return;
+              onRowClick(row.original, event);
+            }
+          : undefined
+      }
+      className={cn(
+        'bg-surface data-[state=selected]:bg-brand-50',
+        onRowClick && 'cursor-pointer hover:bg-surface-muted',
+      )}
+    >
+      {cells.map((cell) => (
+        <DataTableCell
+          key={cell.id}
+          cell={cell}
+          width={sizing ? cell.column.getSize() : undefined}
+          indent={depth > 0 && cell.column.id === firstContentColumn ? depth : 0}
+          selection={cell.column.id === SELECTION_COLUMN_ID ? selection : undefined}
+        />
+      ))}
+    </tr>
+  );
+}) as <TData>(props: DataTableRowProps<TData>) => React.ReactNode;
+
+type DataTableCellProps<TData> = {
+  cell: Cell<TData, unknown>;
+  /** Width in px while resizing is on. */
+  width: number | undefined;
+  /** Sub-row depth to indent by (the first content column of a sub-row), else 0. */
+  indent: number;
+  /** The selection column's cell only: its row's selection state, so that it re-renders with it. */
+  selection: string | undefined;
+};
+
+/**
+ * One body cell; re-renders only when its cell object (row or column), width, indent or, for the
+ * selection column, its row's selection state changes. A cell renderer of another column that
+ * shows table state other than its row's value (selection, sizing) would not be updated.
+ */
+const DataTableCell = React.memo(function DataTableCell<TData>({
+  cell,
+  width,
+  indent,
+}: DataTableCellProps<TData>) {
+  return (
+    <td
+      data-slot="data-table-cell"
+      className="border-b border-surface-border align-middle"
+      style={{
+        ...(width !== undefined ? { width } : {}),
+        ...(indent > 0 ? { paddingInlineStart: `calc(1rem + ${indent * 1.5}rem)` } : {}),
+      }}
+    >
+      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+    </td>
+  );
+}) as <TData>(props: DataTableCellProps<TData>) => React.ReactNode;
+
+/**
+ * How many of `total` rows to render: all, or `batch` at first and `batch` more per task (each
+ * batch a transition: its render yields, its commit and layout are one small task).
+ */
+function useProgressiveCount(total: number, showing: boolean, batch: number | undefined): number {
+  const [count, setCount] = React.useState(batch ?? Infinity);
+  // Rows replaced by a skeleton, an error or nothing: the next rows start again with one batch.
+  if (!showing && batch !== undefined && count !== batch) setCount(batch);
+  React.useEffect(() => {
+    if (!showing || batch === undefined || count >= total) return;
+    const id = setTimeout(() => React.startTransition(() => setCount((n) => n + batch)), 0);
+    return () => clearTimeout(id);
+  }, [batch, count, showing, total]);
+  return batch === undefined ? total : count;
+}
+
+/** Clicks on a checkbox, button, link or field inside the row are not row clicks. */
+function isFromControl(target: EventTarget, row: HTMLElement): boolean {
+  if (!(target instanceof Element)) return false;
+  const control = target.closest('button, a, input, select, textarea, label, [role="checkbox"]');
+  return control !== null && row.contains(control);
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+function HeaderCell<TData>({
+  header,
+  table,
+  resizable,
+  fixedWidth,
+}: {
+  header: Header<TData, unknown>;
+  table: Table<TData>;
+  resizable: boolean;
+  fixedWidth: boolean;
+}) {
+  const { column } = header;
+  const sortable = column.getCanSort();
+  const direction = column.getIsSorted();
+  const content = header.isPlaceholder
+    ? null
+    : flexRender(column.columnDef.header, header.getContext());
+  const name = typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id;
+  const SortIcon =
+    direction === 'asc' ? ArrowUpIcon : direction === 'desc' ? ArrowDownIcon : ArrowUpDownIcon;
+
+  return (
+    <th
+      scope="col"
+      colSpan={header.colSpan}
+      data-slot="data-table-head"
+      aria-sort={sortable ? (direction ? ARIA_SORT[direction] : 'none') : undefined}
+      className={cn(
+        'sticky top-0 z-10 border-b border-surface-border bg-surface-muted text-start align-middle text-xs font-semibold tracking-wide text-ink-muted uppercase',
+        resizable && 'pe-4',
+      )}
+      style={fixedWidth ? { width: header.getSize() } : undefined}
+    >
+      {sortable ? (
+        <button
+          type="button"
+          data-slot="data-table-sort"
+          onClick={column.getToggleSortingHandler()}
+          className="-mx-1 inline-flex items-center gap-1 rounded-control px-1 py-0.5 uppercase hover:bg-surface-sunken hover:text-ink"
+        >
+          {content}
+          <SortIcon className={cn('size-3.5', !direction && 'opacity-60')} />
+        </button>
+      ) : (
+        content
+      )}
+      {resizable ? (
+        <div
+          role="separator"
+          aria-orientation="vertical"
+          aria-label={`Resize ${name} column`}
+          aria-valuenow={Math.round(column.getSize())}
+          aria-valuemin={clampColumnSize(column.columnDef.minSize ?? 0)}
+          tabIndex={0}
+          data-slot="data-table-resize-handle"
+          data-state={column.getIsResizing() ? 'resizing' : undefined}
+          onMouseDown={header.getResizeHandler()}
+          onTouchStart={header.getResizeHandler()}
+          onDoubleClick={() => column.resetSize()}
+          onKeyDown={(event) => {
+            const step = event.shiftKey ? RESIZE_STEP * 5 : RESIZE_STEP;
+            const delta =
+              event.key === 'ArrowRight' ? step : event.key === 'ArrowLeft' ? -step : null;
+            if (delta === null) return;
+            event.preventDefault();
+            const next = clampColumnSize(
+              column.getSize() + delta,
+              column.columnDef.minSize ?? 0,
+              column.columnDef.maxSize,
+            );
+            table.setColumnSizing((old) => ({ ...old, [column.id]: next }));
+          }}
+          className={cn(
+            'absolute inset-y-0 end-0 w-3 cursor-col-resize touch-none select-none',
+            'after:absolute after:inset-y-2 after:end-1 after:w-0.5 after:rounded-full after:bg-surface-border',
+            'hover:after:bg-brand-500 focus-visible:after:bg-brand-600 data-[state=resizing]:after:bg-brand-600',
+          )}
+        />
+      ) : null}
+    </th>
+  );
+}
