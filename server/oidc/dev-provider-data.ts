@@ -89,7 +89,12 @@ export async function devPeopleOf(db: Database, orgId: number): Promise<DevPerso
     .orderBy(sql`lower(${ssoDirectoryUsers.name}) COLLATE "C"`, asc(ssoDirectoryUsers.id))
     .limit(DEV_DIRECTORY_LIMIT);
   return [
-    ...admins.map((a) => ({ accountId: `admin-${a.id}`, name: a.name, email: a.email, administrator: true })),
+    ...admins.map((a) => ({
+      accountId: `admin-${a.id}`,
+      name: a.name,
+      email: a.email,
+      administrator: true,
+    })),
     ...directory.map((d) => ({
       accountId: `person-${d.id}`,
       name: d.name,
@@ -115,7 +120,11 @@ export async function findDevPerson(
     return a ? { accountId, ...a, administrator: true } : null;
   }
   const [d] = await db
-    .select({ name: ssoDirectoryUsers.name, email: ssoDirectoryUsers.email, orgId: ssoDirectoryUsers.orgId })
+    .select({
+      name: ssoDirectoryUsers.name,
+      email: ssoDirectoryUsers.email,
+      orgId: ssoDirectoryUsers.orgId,
+    })
     .from(ssoDirectoryUsers)
     .where(eq(ssoDirectoryUsers.id, id));
   return d ? { accountId, ...d, administrator: false } : null;

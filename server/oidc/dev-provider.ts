@@ -105,7 +105,12 @@ export async function createDevProvider(options: DevProviderOptions): Promise<De
       async () => {
         const { privateKey } = await generateKeyPair('ES256', { extractable: true });
         const jwk = await exportJWK(privateKey);
-        return JSON.stringify({ ...jwk, alg: 'ES256', use: 'sig', kid: randomBytes(8).toString('hex') });
+        return JSON.stringify({
+          ...jwk,
+          alg: 'ES256',
+          use: 'sig',
+          kid: randomBytes(8).toString('hex'),
+        });
       },
       now(),
     ),
@@ -119,22 +124,28 @@ export async function createDevProvider(options: DevProviderOptions): Promise<De
     ),
   ) as string[];
 
-  const redirectUris = () => options.origins().map((o) => `${o.replace(/\/+$/, '')}${OIDC_CALLBACK_PATH}`);
+  const redirectUris = () =>
+    options.origins().map((o) => `${o.replace(/\/+$/, '')}${OIDC_CALLBACK_PATH}`);
   const store = new MemoryStore();
 
   const policy = interactionPolicy.base();
   // Ask who signs in every time: the point of this provider is trying people one after the other.
-  policy.get('login')!.checks.add(
-    new interactionPolicy.Check('dev_choose_person', 'the development provider asks every time', (ctx) =>
-      ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
-    ),
-  );
+  policy
+    .get('login')!
+    .checks.add(
+      new interactionPolicy.Check(
+        'dev_choose_person',
+        'the development provider asks every time',
+        (ctx) =>
+          ctx.oidc.result?.login
+            ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+            : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
 
   const configuration: Configuration = {
     adapter: (name: string): Adapter =>
-      name === 'Client'
-        ? clientAdapter(db, issuer, redirectUris)
-        : store.adapter(name),
+      name === 'Client' ? clientAdapter(db, issuer, redirectUris) : store.adapter(name),
     async findAccount(_ctx, id) {
       const person = await findDevPerson(db, id);
       if (!person) return undefined;
@@ -257,7 +268,10 @@ export async function createDevProvider(options: DevProviderOptions): Promise<De
     const nonce = newNonce();
     ctx.set(
       'Content-Security-Policy',
-      ssoPageContentSecurityPolicy(nonce, redirectUris().map((u) => new URL(u).origin)),
+      ssoPageContentSecurityPolicy(
+        nonce,
+        redirectUris().map((u) => new URL(u).origin),
+      ),
     );
     ctx.type = 'html';
     ctx.body = htmlPage(
@@ -299,7 +313,9 @@ const SECURITY_HEADERS = {
 
 function signInBody(uid: string, orgName: string, people: DevPerson[]): string {
   const action = `${INTERACTION_PATH}/${encodeURIComponent(uid)}`;
-  const button = (p: DevPerson) => `<li><button class="person" type="submit" name="account" value="${escapeHtml(p.accountId)}">
+  const button = (
+    p: DevPerson,
+  ) => `<li><button class="person" type="submit" name="account" value="${escapeHtml(p.accountId)}">
   <span class="name">${escapeHtml(p.name)}</span>
   <span class="email">${escapeHtml(p.email)}</span>${p.administrator ? '\n  <span class="role">Administrator</span>' : ''}
 </button></li>`;
@@ -390,7 +406,10 @@ class MemoryStore {
     return {
       upsert: async (id, payload, expiresIn) => {
         this.prune();
-        this.items.set(key(id), { payload: { ...payload }, expiresAt: Date.now() + expiresIn * 1000 });
+        this.items.set(key(id), {
+          payload: { ...payload },
+          expiresAt: Date.now() + expiresIn * 1000,
+        });
         if (payload.uid) this.uids.set(payload.uid, id);
       },
       find: async (id) => this.live(key(id)),
@@ -409,7 +428,8 @@ class MemoryStore {
         this.items.delete(key(id));
       },
       revokeByGrantId: async (grantId) => {
-        for (const [k, item] of this.items) if (item.payload.grantId === grantId) this.items.delete(k);
+        for (const [k, item] of this.items)
+          if (item.payload.grantId === grantId) this.items.delete(k);
       },
     };
   }

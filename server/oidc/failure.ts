@@ -71,7 +71,10 @@ export function failureOf(error: unknown): SsoFailure {
       : new SsoFailure('oauth-server-error', `the provider answered error=${safe(error.error)}`);
   }
   if (isUnreachable(error)) {
-    return new SsoFailure('oauth-unavailable', `the provider could not be reached (${describe(error)})`);
+    return new SsoFailure(
+      'oauth-unavailable',
+      `the provider could not be reached (${describe(error)})`,
+    );
   }
   if (error instanceof client.ResponseBodyError) {
     return new SsoFailure(
@@ -84,7 +87,9 @@ export function failureOf(error: unknown): SsoFailure {
 
 /** A provider's error code as it may appear in a log line: short, printable ASCII. */
 function safe(value: unknown): string {
-  return String(value).replace(/[^\x20-\x7e]/g, '?').slice(0, 64);
+  return String(value)
+    .replace(/[^\x20-\x7e]/g, '?')
+    .slice(0, 64);
 }
 
 /**
@@ -94,7 +99,10 @@ function safe(value: unknown): string {
  */
 export function describe(error: unknown): string {
   if (error instanceof client.ClientError) {
-    const inner = error.cause instanceof Error && !(error.cause instanceof ProviderRequestError) ? error.cause : null;
+    const inner =
+      error.cause instanceof Error && !(error.cause instanceof ProviderRequestError)
+        ? error.cause
+        : null;
     const detail = inner && inner.message !== error.message ? `; ${safe(inner.message)}` : '';
     return `${safe(error.message)}${error.code ? ` (${error.code})` : ''}${detail}`;
   }

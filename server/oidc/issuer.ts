@@ -50,8 +50,10 @@ export function issuerFor(
   const value = tenant.trim();
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return issuerUrl(value, provider, options);
   if (provider === 'azure') {
-    if (MULTI_TENANT.has(value.toLowerCase())) return { ok: false, error: ISSUER_MESSAGES.multiTenant };
-    if (!GUID.test(value) && !DOMAIN.test(value)) return { ok: false, error: ISSUER_MESSAGES.azure };
+    if (MULTI_TENANT.has(value.toLowerCase()))
+      return { ok: false, error: ISSUER_MESSAGES.multiTenant };
+    if (!GUID.test(value) && !DOMAIN.test(value))
+      return { ok: false, error: ISSUER_MESSAGES.azure };
     return { ok: true, issuer: `${ENTRA_ID_ORIGIN}/${value.toLowerCase()}/v2.0` };
   }
   // okta: a domain, optionally with the path of a custom authorization server.
@@ -74,7 +76,14 @@ function issuerUrl(
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { ok: false, error: ISSUER_MESSAGES.https };
   }
-  if (url.username || url.password || url.search || url.hash || raw.includes('?') || raw.includes('#')) {
+  if (
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    raw.includes('?') ||
+    raw.includes('#')
+  ) {
     return { ok: false, error: ISSUER_MESSAGES.extras };
   }
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');

@@ -18,7 +18,11 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { checkResolvedAddresses } from '../integrations/webhook-url';
-import { connectionFailure, defaultResolveHost, pinnedLookup } from '../integrations/webhook-delivery';
+import {
+  connectionFailure,
+  defaultResolveHost,
+  pinnedLookup,
+} from '../integrations/webhook-delivery';
 import { isFetchableProviderUrl } from './issuer';
 
 export const PROVIDER_ANSWER_MAX_BYTES = 1024 * 1024;
@@ -129,7 +133,8 @@ function request(
       // An aborted request (openid-client's timeout) rejects with the signal's reason, which
       // openid-client recognises as its own timeout.
       if (init.signal?.aborted) reject(init.signal.reason as Error);
-      else reject(new ProviderRequestError(providerReach(connectionFailure(error)), { cause: error }));
+      else
+        reject(new ProviderRequestError(providerReach(connectionFailure(error)), { cause: error }));
     });
     req.end(body);
   });

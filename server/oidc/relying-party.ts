@@ -80,7 +80,11 @@ export class RelyingParty {
   /** The issuer of the settings, or SsoFailure('oauth-unavailable') when the Tenant gives none. */
   issuerOf(settings: Pick<ProviderSettings, 'provider' | 'tenant'>): string {
     const result = issuerFor(settings.provider, settings.tenant, this.options);
-    if (!result.ok) throw new SsoFailure('oauth-unavailable', `the saved Tenant gives no issuer: ${result.error}`);
+    if (!result.ok)
+      throw new SsoFailure(
+        'oauth-unavailable',
+        `the saved Tenant gives no issuer: ${result.error}`,
+      );
     return result.issuer;
   }
 
@@ -249,7 +253,11 @@ export function metadataProblem(
     return 'it does not offer the authorization code flow (response type "code")';
   }
   const methods = as.token_endpoint_auth_methods_supported;
-  if (methods && !methods.includes('client_secret_basic') && !methods.includes('client_secret_post')) {
+  if (
+    methods &&
+    !methods.includes('client_secret_basic') &&
+    !methods.includes('client_secret_post')
+  ) {
     return 'it accepts neither client_secret_basic nor client_secret_post at its token endpoint';
   }
   return null;
@@ -265,7 +273,10 @@ export function discoveryProblem(issuer: string, error: unknown): string {
   }
   if (error instanceof client.ClientError) {
     const cause = error.cause as { body?: { issuer?: unknown } } | undefined;
-    if (error.code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED' && typeof cause?.body?.issuer === 'string') {
+    if (
+      error.code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED' &&
+      typeof cause?.body?.issuer === 'string'
+    ) {
       return `The discovery document at ${where} names another issuer (${cause.body.issuer.slice(0, 200)}): enter that issuer instead.`;
     }
   }

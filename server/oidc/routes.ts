@@ -34,7 +34,6 @@ import { readSessionToken, setSessionCookie } from '../auth/session-cookie';
 import { newToken } from '../auth/tokens';
 import { logAtMostEvery } from '../system/log-summary';
 import { ssoPageContentSecurityPolicy } from '../http/security-headers';
-import { throttledMessage } from '../auth/routes';
 import {
   acceptInvitation,
   findProviderSettings,
@@ -185,7 +184,10 @@ export function oidcRoutes(app: Hono<AppEnv>, s: Services): void {
       }
       const admin = await findOrgAdminByEmail(s.db, orgId, identity.email.trim());
       if (!admin) {
-        throw new SsoFailure('oauth-unauthorized', 'no administrator of the organization has that e-mail');
+        throw new SsoFailure(
+          'oauth-unauthorized',
+          'no administrator of the organization has that e-mail',
+        );
       }
       if (admin.loginBlocked) {
         throw new SsoFailure('sso-unauthorized', 'the administrator is refused by a login policy');
@@ -215,7 +217,8 @@ function tooManyStarts(c: Context<AppEnv>, retryAfterMs: number) {
   const nonce = newNonce();
   c.header('Content-Security-Policy', ssoPageContentSecurityPolicy(nonce));
   c.header('Retry-After', String(Math.ceil(retryAfterMs / 1000)));
-  const text = throttledMessage(retryAfterMs).replace('failed sign-in attempts', 'sign-in attempts');
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  const text = `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
   return c.html(
     htmlPage(
       'Too many sign-in attempts',
