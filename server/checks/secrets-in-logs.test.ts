@@ -67,7 +67,7 @@ const ssoSecretOf = (expectOk: boolean) => `sso-client-secret-${expectOk ? 'ok' 
 beforeAll(async () => {
   idp = await startTestProvider({
     clients: [true, false].map((ok) => ({
-      clientId: 'sso-client',
+      clientId: `sso-client-${ok}`,
       clientSecret: ssoSecretOf(ok),
       redirectUris: ['http://localhost/api/oauth/callback'],
     })),
@@ -140,7 +140,7 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
   await call('POST', '/api/orgs/sso', {
     slug: 'acme',
     provider: 'okta',
-    clientId: 'sso-client',
+    clientId: `sso-client-${expectOk}`,
     clientSecret: ssoSecret,
     tenant: idp.issuer,
   });

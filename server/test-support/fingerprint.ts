@@ -13,7 +13,14 @@ export interface TableFingerprint {
 }
 
 /** Not organization data: keyed by e-mail address or global. */
-const GLOBAL_TABLES = new Set(['login_throttle', 'outbox', 'seed_steps', 'schema_migrations']);
+// dev_idp_keys: the development OpenID Provider's own keys, one set for the whole server.
+const GLOBAL_TABLES = new Set([
+  'login_throttle',
+  'outbox',
+  'seed_steps',
+  'schema_migrations',
+  'dev_idp_keys',
+]);
 
 /** Tables that reach their organization through a parent row. */
 const INDIRECT_ORG: Record<string, string> = {
