@@ -270,7 +270,11 @@ export async function createDevProvider(options: DevProviderOptions): Promise<De
       'Content-Security-Policy',
       ssoPageContentSecurityPolicy(
         nonce,
-        redirectUris().map((u) => new URL(u).origin),
+        redirectUris()
+          .map((u) => new URL(u).origin)
+          // CSP's host-source has no syntax for an IPv6 literal ([::1]): Chromium reports it
+          // as invalid and ignores it, so it is left out.
+          .filter((origin) => !new URL(origin).hostname.startsWith('[')),
       ),
     );
     ctx.type = 'html';
