@@ -192,9 +192,8 @@ export const SsoSetup: Story = {
     await expect(
       await canvas.findByRole('heading', { name: 'Provide Your SSO Details' }),
     ).toBeVisible();
-    await expect(await canvas.findByRole('textbox', { name: 'Redirect URL' })).toHaveValue(
-      ssoConfigNone.redirectUrl,
-    );
+    const redirect = await canvas.findByRole('textbox', { name: 'Redirect URL' });
+    await waitFor(() => expect(redirect).toHaveValue(ssoConfigNone.redirectUrl));
     const apply = canvas.getByRole('button', { name: 'Apply Settings' });
     await expect(apply).toBeDisabled();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Client ID' }), '0oa1portal');

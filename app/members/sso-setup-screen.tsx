@@ -81,7 +81,7 @@ function SsoSetupForm({
   const filled =
     clientId.trim() !== '' && (clientSecret.trim() !== '' || keepsSecret) && tenant.trim() !== '';
   const slug = session?.organization.slug ?? '';
-  const redirectUrl = session?.organization.redirectUrl ?? savedRedirectUrl ?? '';
+  const redirectUrl = session?.organization.redirectUrl || savedRedirectUrl || '';
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
