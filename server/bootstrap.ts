@@ -54,7 +54,8 @@ async function prepareNow(
   const seededBilling = await seedDemoBilling(handle.db);
   // Integrations and notifications demo data; once per database, after the members.
   const seededIntegrations = await seedDemoIntegrations(handle.db);
-  // Globex through the development OpenID Provider (issue 19), on databases seeded before it.
+  // Globex through the development OpenID Provider (docs/decisions/019-openid-connect.md), on
+  // databases seeded before it.
   await seedDemoSsoDevProvider(handle.db);
   return {
     applied,

@@ -46,7 +46,7 @@ import { escapeHtml, htmlPage, newNonce } from './pages';
 import { OIDC_CALLBACK_PATH, OIDC_LOGIN_PATH, ssoRedirectUrl } from './redirect-url';
 
 export const BROWSER_COOKIE = 'portal_oidc';
-/** After a single sign-on the portal fetches the session here (spec 2.2, session hydration). */
+/** After a single sign-on the portal fetches the session here (docs/product/sign-in.md, 'Return from single sign-on'). */
 export const SSO_LANDING_PATH = '/sso-login';
 
 const errorPage = (type: SsoFailureType) => `/error?type=${type}`;
