@@ -98,8 +98,8 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     }
   } else if (production) {
     warnings.push(
-      'PUBLIC_URL is not set: e-mails cannot contain links (password reset, invitations) and the ' +
-        'SCIM URL cannot be shown in production.',
+      'PUBLIC_URL is not set: e-mails cannot contain links (password reset, invitations), the ' +
+        'SCIM URL cannot be shown and single sign-on has no Redirect URL in production.',
     );
   }
 

@@ -7,6 +7,7 @@ import type { IntegrationOptions } from './integrations/options';
 import type { CspOptions } from './http/security-headers';
 import type { StripeSettings } from './billing/stripe/settings';
 import type { StripeGateway, StripeGatewayOptions } from './billing/stripe/gateway';
+import type { RelyingParty } from './oidc/relying-party';
 
 export interface Logger {
   info(message: string, ...details: unknown[]): void;
@@ -67,6 +68,8 @@ export interface AppDeps {
    * (decision 009). Tests shorten the deadline and the cache.
    */
   stripe?: (StripeSettings & StripeGatewayOptions) | null;
+  /** The OpenID Connect relying party (server/oidc/); tests may give one with short time-outs. */
+  oidc?: RelyingParty;
 }
 
 /** The resolved dependencies the route modules use. */
@@ -85,4 +88,5 @@ export interface Services {
   integrations: IntegrationOptions;
   /** Null: the built-in test processor. */
   stripe: StripeGateway | null;
+  oidc: RelyingParty;
 }

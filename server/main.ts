@@ -17,6 +17,9 @@ import { BackgroundTasks, describeError } from './system/background';
 import { DEMO_SIGN_INS } from './seed/seed';
 import { runHousekeeping } from './system/housekeeping';
 import { ConfigError, readServerConfig, type ServerConfig } from './config';
+import { notReady, type NodeMount } from './http/node-mount';
+import { DEV_IDP_PATH } from './oidc/redirect-url';
+import type { DevProvider } from './oidc/dev-provider';
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -80,8 +83,20 @@ const app = createApp({
   stripe: config.stripe,
 });
 
+// The development OpenID Provider (never in production): served in front of the app at
+// /api/dev/idp once the database is ready (http/node-mount.ts says why not through the app).
+let devProvider: DevProvider | null = null;
+const mounts: NodeMount[] = production
+  ? []
+  : [
+      {
+        prefix: DEV_IDP_PATH,
+        handle: (req, res) => (devProvider ? devProvider.handle(req, res) : notReady(res)),
+      },
+    ];
+
 // Listen before migrating and seeding, so /api/health answers 503 meanwhile.
-const server = serveApp(app, { port, hostname: host }, (info) => {
+const server = serveApp(app, { port, hostname: host, mounts }, (info) => {
   url = `http://${shownHost}:${info.port}`;
   fillOwnOrigins(info.port);
   if (!ready) console.log(`Listening on ${url} (health answers 503 until the database is ready)`);
@@ -122,6 +137,18 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   const { applied, seeded } = await prepareDatabase(handle, { seedDemo });
+  if (!production) {
+    // Imported here only: production never loads oidc-provider.
+    const { startDevProvider } = await import('./oidc/dev-provider');
+    const serverOrigin = `http://localhost:${(server.address() as { port: number }).port}`;
+    devProvider = await startDevProvider({
+      db: handle.db,
+      serverOrigin,
+      publicUrl: config.publicUrl,
+      origins: () => [...(config.publicUrl ? [config.publicUrl] : []), ...ownOrigins],
+      logger: console,
+    });
+  }
   ready = true;
   const housekeeping = () =>
     tasks.run('housekeeping', () => runHousekeeping(handle.db, new Date(), { sessionIdleMs }));
@@ -156,7 +183,10 @@ try {
       ? `Billing: Stripe (${/_live_/.test(config.stripe.secretKey) ? 'live' : 'test'} mode); events at ${url}/api/stripe/webhook`
       : 'Billing: the built-in test processor (no STRIPE_SECRET_KEY)',
   );
-  if (!production) console.log(`Development mailbox: ${url}/api/dev/outbox`);
+  if (!production) {
+    console.log(`Development mailbox: ${url}/api/dev/outbox`);
+    console.log(`Development OpenID Provider: ${devProvider?.issuer}`);
+  }
 } catch (error) {
   console.error('[startup] could not prepare the database:', describeError(error));
   await shutdown('startup failure', 1);

@@ -25,14 +25,23 @@ export function sessionErrorFor(billing: SessionBilling): SessionError | null {
   return null;
 }
 
-export function toSessionBody(user: User, org: Organization, billing: SessionBilling): Session {
+/**
+ * `redirectUrl`: the Redirect URL to register with an identity provider (server/oidc/
+ * redirect-url.ts), the same for every organization; null when none can be built.
+ */
+export function toSessionBody(
+  user: User,
+  org: Organization,
+  billing: SessionBilling,
+  redirectUrl: string | null,
+): Session {
   return {
     user: { name: user.name, email: user.email },
     organization: {
       name: org.name,
       slug: org.slug,
       ssoProvider: org.ssoProvider ?? null,
-      redirectUrl: org.redirectUrl ?? null,
+      redirectUrl,
     },
     portalPreferences: {
       orgId: org.id,

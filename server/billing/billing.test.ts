@@ -572,6 +572,8 @@ async function rowsByOrg(t: TestApp): Promise<Map<string, Map<number, number>>> 
     'seed_steps',
     'schema_migrations',
     'stripe_events',
+    // The development OpenID Provider's own keys (one set for the server).
+    'dev_idp_keys',
   ]);
   const out = new Map<string, Map<number, number>>();
   for (const table of tables) {

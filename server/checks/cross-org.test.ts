@@ -27,11 +27,14 @@ import {
 } from '../test-support/fingerprint';
 import { createTestApp, DEMO } from '../test-support';
 import { FakeStripe } from '../test-support/fake-stripe';
+import { startTestProvider, type TestProvider } from '../test-support/oidc';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let t: TestApp;
 let acme: string;
+/** The OpenID Provider of Acme's SSO settings (saving them checks its discovery document). */
+let idp: TestProvider;
 const ids = { acme: 0, globex: 0, newco: 0, mallory: 0 };
 
 /** Everything of Acme an attacker might name, and the secrets it must never see. */
@@ -86,7 +89,7 @@ async function prepareAcme() {
     provider: 'azure',
     clientId: 'acme-sso-client-id-7f3a',
     clientSecret: 'acme-sso-client-secret-9d2c',
-    tenant: 'acme.onmicrosoft.com',
+    tenant: idp.issuer,
   });
   acmeData.groups = (await ok('GET', '/api/orgs/sso/groups')).groups;
   acmeData.groupKeys = (
@@ -165,12 +168,14 @@ async function prepareMallory(): Promise<string> {
 
 beforeAll(async () => {
   t = await createTestApp();
+  idp = await startTestProvider({ clients: [] });
   ids.acme = await orgIdOf('acme');
   ids.globex = await orgIdOf('globex');
   ids.newco = await orgIdOf('newco');
   await prepareAcme();
 }, 120_000);
 afterAll(async () => {
+  await idp?.close();
   await t.close();
 });
 
@@ -250,6 +255,9 @@ function attempts(): Attempt[] {
     ['GET', '/api/orgs/members'],
     ['GET', '/api/orgs/admins'],
     ['GET', '/api/orgs/sso/provider'],
+    ['GET', '/api/orgs/sso'],
+    // A single sign-on callback in the attacker's browser: no sign-in of its own to finish.
+    ['GET', '/api/oauth/callback?state=x&code=y'],
     ['GET', '/api/orgs/sso/groups'],
     ['GET', '/api/orgs/sso/groups?searchQuery=eng'],
     ['GET', '/api/customer-billing-info'],

@@ -463,36 +463,39 @@ describe('hostile query strings on the GET calls', () => {
   });
 });
 
-describe('the development identity provider (HTML, outside the contract)', () => {
-  it('never a 500 for a hostile slug, e-mail or action; what it echoes is escaped', async () => {
+describe('single sign-on’s navigations (outside the contract)', () => {
+  it('never a 500 for a hostile slug, state, code or error; the answer is a fixed redirect', async () => {
+    const fixed =
+      /^\/(error\?type=(oauth-unauthorized|oauth-server-error|oauth-access-denied|oauth-unavailable|sso-unauthorized))$/;
     // Raw query texts too: NUL, an encoded lone surrogate, invalid UTF-8, a stray '%'.
     for (const raw of ['%00', '%ED%A0%80', '%FF%FE', '%', '%E2%80%AE']) {
-      const page = await t.app.request(`/api/oauth/login?slug=${raw}`);
-      expect(page.status, `GET slug=${raw}`).toBe(404);
+      for (const path of [
+        `/api/oauth/login?slug=${raw}`,
+        `/api/oauth/callback?state=${raw}&code=${raw}`,
+        `/api/oauth/callback?error=${raw}&state=${raw}`,
+      ]) {
+        const r = await t.app.request(path);
+        expect(r.status, path).toBe(302);
+        expect(r.headers.get('location'), path).toMatch(fixed);
+      }
     }
     for (const hostile of HOSTILE) {
-      const page = await t.app.request(
-        `/api/oauth/login?${new URLSearchParams({ slug: hostile.value })}`,
-      );
-      expect(page.status, `GET ${hostile.id}`).toBe(404);
-      const html = await page.text();
-      expect(html, hostile.id).not.toMatch(/<(script|img|svg|div)\b/i);
-      for (const field of ['slug', 'email', 'action']) {
-        const fields: Record<string, string> = {
-          slug: 'globex',
-          email: 'sso.admin@globex.test',
-          action: 'deny',
-          [field]: hostile.value,
-        };
-        const res = await t.app.request('/api/oauth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams(fields).toString(),
+      for (const params of <Record<string, string>[]>[
+        { slug: hostile.value },
+        { slug: 'acme', redirect: hostile.value },
+      ]) {
+        const r = await t.app.request(`/api/oauth/login?${new URLSearchParams(params)}`);
+        expect(r.status, `login ${hostile.id}`).toBe(302);
+        expect(r.headers.get('location'), `login ${hostile.id}`).toMatch(fixed);
+      }
+      for (const name of ['state', 'code', 'error', 'error_description', 'iss']) {
+        const query = new URLSearchParams({ state: 's', code: 'c', [name]: hostile.value });
+        const r = await t.app.request(`/api/oauth/callback?${query}`, {
+          headers: { cookie: `portal_oidc=${'a'.repeat(43)}` },
         });
-        expect(res.status, `POST ${field} = ${hostile.id}`).toBe(302);
-        expect(res.headers.get('location'), `POST ${field} = ${hostile.id}`).toMatch(
-          /^\/error\?type=/,
-        );
+        expect(r.status, `callback ${name} = ${hostile.id}`).toBe(302);
+        expect(r.headers.get('location'), `callback ${name} = ${hostile.id}`).toMatch(fixed);
+        expect(await r.text()).not.toContain(hostile.value.slice(0, 20) || '\u0000never');
       }
     }
   });

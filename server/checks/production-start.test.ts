@@ -120,6 +120,15 @@ describe('production', () => {
         expect(r.status).toBe(401);
       }
       expect((await api(first.url, 'GET', '/dev/outbox')).status).toBe(404);
+      // No development OpenID Provider: its discovery document and sign-in pages are not there.
+      for (const p of [
+        '/dev/idp/.well-known/openid-configuration',
+        '/dev/idp/jwks',
+        '/dev/idp/auth',
+      ]) {
+        expect((await api(first.url, 'GET', p)).status, p).toBe(404);
+      }
+      expect(first.output()).not.toContain('Development OpenID Provider');
 
       // The embedded database serves one process: the command refuses while the server runs.
       const busy = await runNode(

@@ -2,7 +2,8 @@
  * Secrets never reach the server's log (docs/decisions/021-cross-cutting-checks.md). Flows create
  * every kind of secret — passwords at sign-in and reset, reset and invitation tokens, the SCIM
  * header, the MDM token, the API key, the webhook secret (and a signed delivery), conditional
- * access and SSO client secrets, card client secrets and card numbers, enrolment and access codes —
+ * access and SSO client secrets (and a single sign-on's state, nonce, code and session, through a
+ * real OpenID Provider), card client secrets and card numbers, enrolment and access codes —
  * first on the happy path, then with every secret-holding table failing (so Drizzle's errors, whose
  * messages carry the statement's parameters, reach the log) and with a failing mailer. The captured
  * log (and the console, where the background tasks of the test harness write) must hold none of
@@ -18,6 +19,7 @@ import { TEST_CARDS } from '@contract/billing';
 import Stripe from 'stripe';
 import { createTestApp, DEMO } from '../test-support';
 import { FakeStripe } from '../test-support/fake-stripe';
+import { passThroughProvider, startTestProvider, type TestProvider } from '../test-support/oidc';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -63,7 +65,20 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 });
+/** The OpenID Provider Acme's SSO settings name (the save checks its discovery document). */
+let idp: TestProvider;
+const ssoSecretOf = (expectOk: boolean) => `sso-client-secret-${expectOk ? 'ok' : 'failing'}-0c3d`;
+beforeAll(async () => {
+  idp = await startTestProvider({
+    clients: [true, false].map((ok) => ({
+      clientId: `sso-client-${ok}`,
+      clientSecret: ssoSecretOf(ok),
+      redirectUris: ['http://localhost/api/oauth/callback'],
+    })),
+  });
+});
 afterAll(async () => {
+  await idp.close();
   receiver.closeAllConnections();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
@@ -124,15 +139,34 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
     provider: 'okta',
     active: false,
   });
-  const ssoSecret = `sso-client-secret-${expectOk ? 'ok' : 'failing'}-0c3d`;
+  const ssoSecret = ssoSecretOf(expectOk);
   keep(ssoSecret);
   await call('POST', '/api/orgs/sso', {
     slug: 'acme',
     provider: 'okta',
-    clientId: 'sso-client',
+    clientId: `sso-client-${expectOk}`,
     clientSecret: ssoSecret,
-    tenant: 'acme.okta.com',
+    tenant: idp.issuer,
   });
+  if (expectOk) {
+    // Single sign-ons through the provider: one that succeeds, one refused (a blocked
+    // administrator, which is logged): their state, nonce, PKCE challenge, code and session.
+    for (const email of [DEMO.admin.email, DEMO.blocked.email]) {
+      const started = await t.call('GET', '/api/oauth/login?slug=acme');
+      const location = started.res.headers.get('location') ?? '';
+      const params = new URL(location).searchParams;
+      for (const name of ['state', 'nonce', 'code_challenge']) keep(params.get(name));
+      const browser = /portal_oidc=[^;]+/.exec(started.res.headers.get('set-cookie') ?? '')?.[0];
+      keep(browser);
+      const back = await passThroughProvider(location, email);
+      keep(back.searchParams.get('code'));
+      const done = await t.call('GET', `${back.pathname}${back.search}`, { cookie: browser });
+      expect(done.res.headers.get('location')).toMatch(
+        /^\/(sso-login|error\?type=sso-unauthorized)$/,
+      );
+      keep(/portal_session=([^;]+)/.exec(done.res.headers.get('set-cookie') ?? '')?.[1]);
+    }
+  }
 
   const key = await call('GET', '/api/customer-billing-update-key');
   const clientSecret = key.data?.clientSecret as string | undefined;
@@ -210,6 +244,7 @@ describe('secrets in the server log', () => {
       expect([...secrets].some((s) => s.startsWith('whsec_'))).toBe(true);
       expect([...secrets].some((s) => s.startsWith('seti_'))).toBe(true);
       expect([...secrets].some((s) => s.startsWith('/update-password/'))).toBe(true);
+      expect(t.logger.lines.join('\n')).toContain('[sso] sign-in for organization');
       expectNoSecretIn(t.logger.lines.join('\n'), 'the log');
       expectNoSecretIn(consoleLines.join('\n'), 'the console');
     } finally {

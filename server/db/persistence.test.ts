@@ -25,6 +25,7 @@ it('a PGlite data directory survives a restart: migrated and seeded once', async
       '0007_billing.sql',
       '0008_integrations.sql',
       '0009_sign_in_security.sql',
+      '0011_openid_connect.sql',
       '0012_stripe.sql',
     ],
     seeded: true,

@@ -70,7 +70,7 @@ export const organizations = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
     ssoProvider: text('sso_provider', { enum: SSO_PROVIDERS }),
-    redirectUrl: text('redirect_url'),
+    // The Redirect URL is built, not stored (0011_openid_connect.sql dropped `redirect_url`).
     apiAccess: boolean('api_access').notNull().default(false),
     threatHunterAccess: boolean('threat_hunter_access').notNull().default(false),
     // The plan status lives in `subscriptions` (0007_billing.sql dropped `plan_status`).
@@ -311,6 +311,38 @@ export const ssoConfigs = pgTable(
   },
   (t) => [check('sso_configs_provider_check', oneOf(t.provider))],
 );
+
+/**
+ * A sign-in through the organization's OpenID Provider, from /api/oauth/login to its callback
+ * (server/oidc/): at most 10 minutes, deleted by the callback (single use).
+ */
+export const oidcTransactions = pgTable(
+  'oidc_transactions',
+  {
+    /** sha256 of the `state` sent to the provider. */
+    stateHash: text('state_hash').primaryKey(),
+    /** sha256 of the browser binding cookie. */
+    browserHash: text('browser_hash').notNull(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    createdAt: timestamp('created_at', tz).notNull(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+  },
+  (t) => [index('oidc_transactions_expires_idx').on(t.expiresAt)],
+);
+
+/** The development OpenID Provider's signing key and cookie keys (never used in production). */
+export const devIdpKeys = pgTable('dev_idp_keys', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', tz).notNull(),
+});
 
 /** The simulated identity provider's directory: users, groups and memberships. */
 export const ssoDirectoryUsers = pgTable(

@@ -1,5 +1,5 @@
 /** contract/sso.ts endpoints against the seeded directory (server/seed/seed-sso.ts). */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SsoGroup } from '@contract/sso';
 import { members, organizations, ssoConfigs } from '../db/schema';
@@ -7,6 +7,7 @@ import { createSession } from '../auth/sessions';
 import { findUserWithOrgByEmail } from '../auth/users';
 import { GLOBEX_GROUP_NAMES, OVERLAPPING_GROUPS } from '../seed/seed-sso';
 import { DEMO, createTestApp } from '../test-support';
+import { startTestProvider, type TestProvider } from '../test-support/oidc';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -159,13 +160,22 @@ describe('SSO groups and their members', () => {
 });
 
 describe('SSO configuration', () => {
+  // "Apply Settings" checks the issuer's discovery document: a real OpenID Provider answers it.
+  let idp: TestProvider;
   const config = {
     clientId: '0oa-acme',
     clientSecret: 'super-secret-value',
     provider: 'azure',
     slug: 'acme',
-    tenant: 'https://login.microsoftonline.com/acme.example',
+    tenant: '',
   };
+  beforeAll(async () => {
+    idp = await startTestProvider({ clients: [] });
+    config.tenant = idp.issuer;
+  });
+  afterAll(async () => {
+    await idp.close();
+  });
 
   it('stores the configuration, turns SSO on, never answers or logs the secret', async () => {
     expect((await t.call('GET', '/api/orgs/sso/provider', { cookie: acme })).data).toEqual({
@@ -237,5 +247,74 @@ describe('SSO configuration', () => {
     expect((await t.call('GET', '/api/orgs/sso/provider', { cookie: globex })).data).toEqual({
       provider: 'okta',
     });
+  });
+
+  it('checks the issuer before saving: unreachable, not an OpenID Provider, a bad Tenant (400, nothing saved)', async () => {
+    for (const [tenant, message] of [
+      ['http://127.0.0.1:9', /Could not reach the identity provider at http:\/\/127\.0\.0\.1:9/],
+      [`${idp.issuer}/not-here`, /is not an OpenID Provider/],
+      ['http://example.test/idp', /must use https/],
+      ['common', /Multi-tenant endpoints/],
+      ['not a domain', /Microsoft Entra tenant ID/],
+    ] as const) {
+      const r = await t.call('POST', '/api/orgs/sso', {
+        json: { ...config, tenant },
+        cookie: acme,
+      });
+      expect(r.status, tenant).toBe(400);
+      expect(r.data.error, tenant).toMatch(message);
+      expect(r.data.issues, tenant).toEqual([{ path: 'tenant', message: r.data.error }]);
+    }
+    expect((await t.call('GET', '/api/orgs/sso/provider', { cookie: acme })).data.provider).toBe(
+      null,
+    );
+  });
+
+  it('answers the saved settings without the secret; an empty secret keeps the saved one', async () => {
+    const none = await t.call('GET', '/api/orgs/sso', { cookie: acme });
+    expect(none.data).toEqual({
+      provider: null,
+      clientId: null,
+      tenant: null,
+      clientSecretSaved: false,
+      redirectUrl: 'http://localhost/api/oauth/callback',
+    });
+    // No secret saved yet: it is required.
+    const { clientSecret: _secret, ...withoutSecret } = config;
+    const missing = await t.call('POST', '/api/orgs/sso', { json: withoutSecret, cookie: acme });
+    expect(missing.status).toBe(400);
+    expect(missing.data.issues[0].path).toBe('clientSecret');
+    expect((await t.call('POST', '/api/orgs/sso', { json: config, cookie: acme })).status).toBe(
+      200,
+    );
+    const saved = await t.call('GET', '/api/orgs/sso', { cookie: acme });
+    expect(saved.data).toMatchObject({
+      provider: 'azure',
+      clientId: '0oa-acme',
+      tenant: idp.issuer,
+      clientSecretSaved: true,
+    });
+    expect(saved.text).not.toContain('super-secret-value');
+    // Saved again without a secret (the screen shows it as "saved"): the stored one stays.
+    expect(
+      (await t.call('POST', '/api/orgs/sso', { json: withoutSecret, cookie: acme })).status,
+    ).toBe(200);
+    const [org] = await t.db.select().from(organizations).where(eq(organizations.slug, 'acme'));
+    const [stored] = await t.db.select().from(ssoConfigs).where(eq(ssoConfigs.orgId, org!.id));
+    expect(stored!.clientSecret).toBe('super-secret-value');
+    // Another application (client id): its secret must be entered.
+    const other = await t.call('POST', '/api/orgs/sso', {
+      json: { ...withoutSecret, clientId: 'another-app' },
+      cookie: acme,
+    });
+    expect(other.status).toBe(400);
+    // Globex's view is its own (the development provider's client, secret never answered).
+    const globexView = await t.call('GET', '/api/orgs/sso', { cookie: globex });
+    expect(globexView.data).toMatchObject({
+      provider: 'okta',
+      clientId: 'globex-portal',
+      clientSecretSaved: true,
+    });
+    expect(globexView.text).not.toContain('globex-development-secret');
   });
 });

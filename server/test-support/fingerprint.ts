@@ -20,6 +20,8 @@ const GLOBAL_TABLES = new Set([
   'schema_migrations',
   // Stripe event ids already handled (an event may concern no organization): docs/decisions/040.
   'stripe_events',
+  // The development OpenID Provider's own keys, one set for the whole server.
+  'dev_idp_keys',
 ]);
 
 /** Tables that reach their organization through a parent row. */
