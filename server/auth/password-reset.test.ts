@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO } from '../test-support';
+import { createTestApp } from '../test-support';
+import { makeOrg, TEST_PASSWORD, type TestAdmin } from '../test-support/factories';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
+/** An administrator with a password, one who signs in through SSO only, two more with passwords. */
+let admin: TestAdmin;
+let ssoAdmin: TestAdmin;
+let quotaAdmin: TestAdmin;
+let rotateAdmin: TestAdmin;
 beforeAll(async () => {
   t = await createTestApp();
+  admin = (await makeOrg(t, { name: 'Resetco' })).admin;
+  ssoAdmin = (await makeOrg(t, { name: 'Ssoco', sso: 'okta', admin: { password: null } })).admin;
+  quotaAdmin = (await makeOrg(t, { name: 'Quota' })).admin;
+  rotateAdmin = (await makeOrg(t, { name: 'Rotate' })).admin;
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -31,9 +41,9 @@ describe('reset request', () => {
     const unknown = await t.call('POST', '/api/reset-password', {
       json: { email: 'nobody@nowhere.test' },
     });
-    const sso = await t.call('POST', '/api/reset-password', { json: { email: DEMO.sso.email } });
+    const sso = await t.call('POST', '/api/reset-password', { json: { email: ssoAdmin.email } });
     const known = await t.call('POST', '/api/reset-password', {
-      json: { email: 'ADMIN@acme.test' },
+      json: { email: admin.email.toUpperCase() },
     });
     for (const r of [unknown, sso, known]) {
       expect(r.status).toBe(200);
@@ -42,30 +52,31 @@ describe('reset request', () => {
     const messages = await outbox();
     expect(messages.length).toBe(before + 1);
     const [mail] = messages;
-    expect(mail?.to).toBe('admin@acme.test');
+    expect(mail?.to).toBe(admin.email);
     expect(mail?.text).toMatch(/^http:\/\/localhost\/update-password\/[A-Za-z0-9_-]{43}$/m);
     expect(Number.isNaN(Date.parse(mail!.sentAt))).toBe(false);
   });
 
   it('sends at most 5 reset e-mails per address and hour, answering alike', async () => {
-    const count = async () => (await outbox()).filter((m) => m.to === DEMO.newco.email).length;
+    const count = async () => (await outbox()).filter((m) => m.to === quotaAdmin.email).length;
     t.clock.advance(2 * 60 * 60 * 1000);
     const before = await count();
     for (let i = 0; i < 7; i++) {
-      const r = await t.call('POST', '/api/reset-password', { json: { email: DEMO.newco.email } });
+      const r = await t.call('POST', '/api/reset-password', { json: { email: quotaAdmin.email } });
       expect(r.status).toBe(200);
       expect(r.data).toEqual({});
     }
     expect((await count()) - before).toBe(5);
     t.clock.advance(60 * 60 * 1000 + 1);
-    await t.call('POST', '/api/reset-password', { json: { email: DEMO.newco.email } });
+    await t.call('POST', '/api/reset-password', { json: { email: quotaAdmin.email } });
     expect((await count()) - before).toBe(6);
   });
 
   it('builds links from PUBLIC_URL when set, and refuses without it in production', async () => {
     const withUrl = await createTestApp({ publicUrl: 'https://portal.example.com/' });
     try {
-      await withUrl.call('POST', '/api/reset-password', { json: { email: DEMO.admin.email } });
+      const { admin } = await makeOrg(withUrl);
+      await withUrl.call('POST', '/api/reset-password', { json: { email: admin.email } });
       await withUrl.tasks.idle();
       const [row] = await withUrl.db.query.outbox.findMany();
       expect(row?.text).toMatch(
@@ -76,8 +87,9 @@ describe('reset request', () => {
     }
     const prod = await createTestApp({ production: true });
     try {
+      const { admin } = await makeOrg(prod);
       const r = await prod.call('POST', '/api/reset-password', {
-        json: { email: DEMO.admin.email },
+        json: { email: admin.email },
       });
       expect(r.status).toBe(200);
       await prod.tasks.idle();
@@ -91,7 +103,7 @@ describe('reset request', () => {
 
 describe('update password', () => {
   it('enforces the password rules, listing what is missing (and keeps the token usable)', async () => {
-    const token = await requestReset(DEMO.newco.email);
+    const token = await requestReset(quotaAdmin.email);
     const r = await t.call('POST', '/api/update-password', {
       json: { requestToken: token, password: 'short' },
     });
@@ -107,18 +119,20 @@ describe('update password', () => {
   });
 
   it('sets the password, ends the user’s sessions and works only once', async () => {
-    const session = await t.signIn(DEMO.initech.email, DEMO.initech.password);
-    const token = await requestReset(DEMO.initech.email);
+    const session = await t.signIn(rotateAdmin.email, TEST_PASSWORD);
+    const token = await requestReset(rotateAdmin.email);
     const r = await t.call('POST', '/api/update-password', {
       json: { requestToken: token, password: 'New-Password-9?' },
     });
     expect(r.status).toBe(200);
     expect((await t.call('GET', '/api/session', { cookie: session })).status).toBe(401);
 
-    const old = await t.call('POST', '/api/login', { json: DEMO.initech });
+    const old = await t.call('POST', '/api/login', {
+      json: { email: rotateAdmin.email, password: TEST_PASSWORD },
+    });
     expect(old.status).toBe(401);
     const fresh = await t.call('POST', '/api/login', {
-      json: { email: DEMO.initech.email, password: 'New-Password-9?' },
+      json: { email: rotateAdmin.email, password: 'New-Password-9?' },
     });
     expect(fresh.status).toBe(200);
 
@@ -136,7 +150,7 @@ describe('update password', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.data.error).toBe('This password reset link is invalid or has expired.');
 
-    const token = await requestReset(DEMO.admin.email);
+    const token = await requestReset(admin.email);
     t.clock.advance(60 * 60 * 1000 + 1);
     const expired = await t.call('POST', '/api/update-password', {
       json: { requestToken: token, password: 'New-Password-9?' },
@@ -144,11 +158,17 @@ describe('update password', () => {
     expect(expired.status).toBe(400);
     expect(expired.data.error).toBe('This password reset link is invalid or has expired.');
     // The old password still works.
-    expect((await t.call('POST', '/api/login', { json: DEMO.admin })).status).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/api/login', {
+          json: { email: admin.email, password: TEST_PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('stores only the hash of reset tokens', async () => {
-    const token = await requestReset(DEMO.admin.email);
+    const token = await requestReset(admin.email);
     const rows = await t.db.query.passwordResetTokens.findMany();
     expect(rows.some((row) => row.tokenHash === token)).toBe(false);
   });

@@ -6,7 +6,6 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import {
   DEFAULT_SCRYPT_PARAMS,
   HashingBusyError,
@@ -16,9 +15,27 @@ import {
 } from './passwords';
 import { sessions, users } from '../db/schema';
 import { serveApp } from '../http/http-server';
-import { createTestApp, DEMO, sessionCookieOf } from '../test-support';
+import { createTestApp, sessionCookieOf } from '../test-support';
+import { makeOrg, TEST_PASSWORD, type TestOrg } from '../test-support/factories';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** An administrator's e-mail and password, as the sign-in form sends them. */
+const login = (org: TestOrg) => ({ email: org.admin.email, password: TEST_PASSWORD });
+
+/**
+ * Example, Initrode and Freshco sign in with a password (each test that guesses has an account of
+ * its own); Umbrella's administrator signs in through SSO only (no password).
+ */
+async function makeSignInOrgs(app: TestApp) {
+  return {
+    example: await makeOrg(app, { name: 'Example' }),
+    initrode: await makeOrg(app, { name: 'Initrode' }),
+    freshco: await makeOrg(app, { name: 'Freshco' }),
+    umbrella: await makeOrg(app, { name: 'Umbrella', sso: 'okta', admin: { password: null } }),
+  };
+}
+type SignInOrgs = Awaited<ReturnType<typeof makeSignInOrgs>>;
 
 /** The parts of an answer a client can observe, but the Date header. */
 async function observable(res: Response) {
@@ -28,10 +45,12 @@ async function observable(res: Response) {
 
 describe('the throttle counts before it verifies', () => {
   let t: TestApp;
+  let orgs: SignInOrgs;
   let verifier: PasswordVerifier;
   beforeAll(async () => {
     verifier = new PasswordVerifier(TEST_SCRYPT_PARAMS);
     t = await createTestApp({ passwords: verifier, trustProxy: true });
+    orgs = await makeSignInOrgs(t);
   }, 60_000);
   afterAll(() => t.close());
 
@@ -40,7 +59,7 @@ describe('the throttle counts before it verifies', () => {
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         t.call('POST', '/api/login', {
-          json: { email: DEMO.initech.email, password: `Guess-${i}!` },
+          json: { email: orgs.initrode.admin.email, password: `Guess-${i}!` },
           headers: { 'x-forwarded-for': '203.0.113.50' },
         }),
       ),
@@ -58,7 +77,7 @@ describe('the throttle counts before it verifies', () => {
   it('a refused attempt costs no hashing', async () => {
     const headers = { 'x-forwarded-for': '203.0.113.50' };
     const before = verifier.verifications;
-    const r = await t.call('POST', '/api/login', { json: DEMO.initech, headers });
+    const r = await t.call('POST', '/api/login', { json: login(orgs.initrode), headers });
     expect(r.status).toBe(429);
     expect(verifier.verifications).toBe(before);
   });
@@ -66,19 +85,19 @@ describe('the throttle counts before it verifies', () => {
   it("an attacker elsewhere locks only their own address: the real user's address still signs in", async () => {
     // The pair (account, 203.0.113.50) is locked by the test above.
     const home = await t.call('POST', '/api/login', {
-      json: DEMO.initech,
+      json: login(orgs.initrode),
       headers: { 'x-forwarded-for': '198.51.100.7' },
     });
     expect(home.status).toBe(200);
   });
 
   it('guessing spread over many addresses is stopped per account (50), but not from a familiar address', async () => {
-    const email = DEMO.newco.email;
+    const email = orgs.freshco.admin.email;
     // The real user signs in from home first: that address becomes familiar.
     const home = { 'x-forwarded-for': '198.51.100.20' };
-    expect((await t.call('POST', '/api/login', { json: DEMO.newco, headers: home })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.call('POST', '/api/login', { json: login(orgs.freshco), headers: home })).status,
+    ).toBe(200);
     for (let i = 0; i < 50; i++) {
       const r = await t.call('POST', '/api/login', {
         json: { email, password: `Spread-${i}!` },
@@ -87,20 +106,22 @@ describe('the throttle counts before it verifies', () => {
       expect(r.status).toBe(401);
     }
     const fresh = await t.call('POST', '/api/login', {
-      json: DEMO.newco,
+      json: login(orgs.freshco),
       headers: { 'x-forwarded-for': '192.0.2.200' },
     });
     expect(fresh.status).toBe(429);
-    expect((await t.call('POST', '/api/login', { json: DEMO.newco, headers: home })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.call('POST', '/api/login', { json: login(orgs.freshco), headers: home })).status,
+    ).toBe(200);
   });
 });
 
 describe('every failed sign-in looks the same', () => {
   let t: TestApp;
+  let orgs: SignInOrgs;
   beforeAll(async () => {
     t = await createTestApp({ trustProxy: true });
+    orgs = await makeSignInOrgs(t);
   }, 60_000);
   afterAll(() => t.close());
 
@@ -119,10 +140,9 @@ describe('every failed sign-in looks the same', () => {
 
   it('unknown address, wrong password, SSO-only and pending administrators: byte-identical answers', async () => {
     // A pending administrator (invited, no password yet).
-    const pending = 'pending.probe@acme.test';
+    const pending = 'pending.probe@example.test';
     await t.db.insert(users).values({
-      orgId: (await t.db.query.users.findFirst({ where: eq(users.email, DEMO.admin.email) }))!
-        .orgId,
+      orgId: orgs.example.id,
       name: 'Pending Probe',
       email: pending,
       passwordHash: null,
@@ -130,8 +150,8 @@ describe('every failed sign-in looks the same', () => {
     });
     const answers = [
       await attempt('nobody.at.all@nowhere.test', '192.0.2.1'),
-      await attempt(DEMO.admin.email, '192.0.2.2'),
-      await attempt(DEMO.sso.email, '192.0.2.3'),
+      await attempt(orgs.example.admin.email, '192.0.2.2'),
+      await attempt(orgs.umbrella.admin.email, '192.0.2.3'),
       await attempt(pending, '192.0.2.4'),
     ];
     expect(answers[0]!.status).toBe(401);
@@ -140,9 +160,9 @@ describe('every failed sign-in looks the same', () => {
 
   it('SSO-only and pending administrators are counted by the throttle like anyone', async () => {
     for (let i = 0; i < 5; i++) {
-      expect((await attempt(DEMO.sso.email, '192.0.2.9')).status).toBe(401);
+      expect((await attempt(orgs.umbrella.admin.email, '192.0.2.9')).status).toBe(401);
     }
-    expect((await attempt(DEMO.sso.email, '192.0.2.9')).status).toBe(429);
+    expect((await attempt(orgs.umbrella.admin.email, '192.0.2.9')).status).toBe(429);
   });
 });
 
@@ -209,8 +229,10 @@ describe('password hashing is bounded', () => {
 
 describe('idle timeout', () => {
   let t: TestApp;
+  let example: TestOrg;
   beforeAll(async () => {
     t = await createTestApp();
+    example = await makeOrg(t, { name: 'Example' });
   }, 60_000);
   afterAll(() => t.close());
 
@@ -222,7 +244,7 @@ describe('idle timeout', () => {
   };
 
   it('a session unused for 30 minutes ends; one used in time goes on', async () => {
-    const cookie = await t.signIn();
+    const cookie = await t.signIn(example.admin.email, TEST_PASSWORD);
     t.clock.advance(29 * MINUTE);
     expect((await t.call('GET', '/api/session', { cookie })).status).toBe(200);
     t.clock.advance(29 * MINUTE);
@@ -234,7 +256,7 @@ describe('idle timeout', () => {
   });
 
   it('records the last use at most once a minute', async () => {
-    const cookie = await t.signIn();
+    const cookie = await t.signIn(example.admin.email, TEST_PASSWORD);
     const first = await lastSeen(cookie);
     t.clock.advance(30_000);
     await t.call('GET', '/api/session', { cookie });
@@ -247,7 +269,8 @@ describe('idle timeout', () => {
   it('the limit is a setting (SESSION_IDLE_MINUTES → sessionIdleMs)', async () => {
     const short = await createTestApp({ sessionIdleMs: 5 * MINUTE });
     try {
-      const cookie = await short.signIn();
+      const { admin } = await makeOrg(short, { name: 'Example' });
+      const cookie = await short.signIn(admin.email, TEST_PASSWORD);
       short.clock.advance(5 * MINUTE + 1000);
       expect((await short.call('GET', '/api/session', { cookie })).status).toBe(401);
     } finally {
@@ -258,8 +281,10 @@ describe('idle timeout', () => {
 
 describe('password reset requests', () => {
   let t: TestApp;
+  let orgs: SignInOrgs;
   beforeAll(async () => {
     t = await createTestApp();
+    orgs = await makeSignInOrgs(t);
   }, 60_000);
   afterAll(() => t.close());
 
@@ -277,7 +302,7 @@ describe('password reset requests', () => {
         body: JSON.stringify({ email }),
       });
     const before = (await outbox()).length;
-    const known = await observable(await request(DEMO.admin.email));
+    const known = await observable(await request(orgs.example.admin.email));
     const unknown = await observable(await request('nobody.here@nowhere.test'));
     expect(known.status).toBe(200);
     expect(unknown).toEqual(known);
@@ -293,11 +318,11 @@ describe('password reset requests', () => {
         'x-requested-with': 'portal',
         host: 'evil.example',
       },
-      body: JSON.stringify({ email: DEMO.initech.email }),
+      body: JSON.stringify({ email: orgs.initrode.admin.email }),
     });
     expect(res.status).toBe(200);
     await t.tasks.idle();
-    const mail = (await outbox()).filter((m) => m.to === DEMO.initech.email).at(-1);
+    const mail = (await outbox()).filter((m) => m.to === orgs.initrode.admin.email).at(-1);
     expect(mail?.text).toMatch(/^http:\/\/localhost\/update-password\/[A-Za-z0-9_-]{43}$/m);
     expect(mail?.text).not.toContain('evil.example');
   });
@@ -307,7 +332,7 @@ describe('password reset requests', () => {
       t.logger.lines.filter((line) => line.includes('e-mail cap reached')).length;
     const before = countCapLines();
     for (let i = 0; i < 12; i++) {
-      await t.call('POST', '/api/reset-password', { json: { email: DEMO.newco.email } });
+      await t.call('POST', '/api/reset-password', { json: { email: orgs.freshco.admin.email } });
     }
     await t.tasks.idle();
     // 5 e-mails, then 7 refused requests: one summary line within the minute.
@@ -318,9 +343,13 @@ describe('password reset requests', () => {
 
 describe('production cookies', () => {
   it('are __Host- cookies: Secure, Path=/, no Domain; the plain name authenticates nothing', async () => {
-    const t = await createTestApp({ production: true, publicUrl: 'https://portal.example' });
+    const t = await createTestApp({
+      production: true,
+      publicUrl: 'https://portal.example',
+    });
     try {
-      const r = await t.call('POST', '/api/login', { json: DEMO.admin });
+      const example = await makeOrg(t, { name: 'Example' });
+      const r = await t.call('POST', '/api/login', { json: login(example) });
       expect(r.status).toBe(200);
       const header = r.res.headers.get('set-cookie') ?? '';
       expect(header).toMatch(/^__Host-portal_session=[A-Za-z0-9_-]{43};/);

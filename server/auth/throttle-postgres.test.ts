@@ -8,13 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { openDatabase } from '../db';
 import { PasswordVerifier, TEST_SCRYPT_PARAMS } from './passwords';
-import { captureLogger, DEMO, openTestDatabase } from '../test-support';
+import { captureLogger, openTestDatabase } from '../test-support';
+import { makeOrg } from '../test-support/factories';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('sign-in throttle across server processes', () => {
   it('of 200 parallel guesses through two instances, at most 5 are verified; the rest are 429', async () => {
     const first = await openTestDatabase();
     const second = await openDatabase({ databaseUrl: first.url! });
     try {
+      const { admin } = await makeOrg({ db: first.db });
       const verifiers = [
         new PasswordVerifier(TEST_SCRYPT_PARAMS),
         new PasswordVerifier(TEST_SCRYPT_PARAMS),
@@ -27,7 +29,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sign-in throttle across server 
           apps[i % 2]!.request('/api/login', {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
-            body: JSON.stringify({ email: DEMO.admin.email, password: `Guess-${i}!` }),
+            body: JSON.stringify({ email: admin.email, password: `Guess-${i}!` }),
           }),
         ),
       );

@@ -1,8 +1,8 @@
 /**
  * Billing, plan and the trial welcome (docs/product/billing.md): billing statement, plan, cancel /
  * reactivate, card setups through the offline card processor, the default payment method, the
- * organization delete and the development helper that creates a throw-away organization — against
- * the seeded demo data (server/seed/seed-billing.ts).
+ * organization delete and the development helper that creates a throw-away organization — on
+ * organizations the tests make (test-support/factories.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -10,15 +10,15 @@ import { TEST_CARDS } from '@contract/billing';
 import { TRIAL_DAYS } from '@domain/billing';
 import { ERROR_CATALOGUE } from '@contract/errors';
 import { createApp } from '../app';
-import { cardSetups, paymentMethods, subscriptions, users } from '../db/schema';
+import { cardSetups, paymentMethods, subscriptions } from '../db/schema';
 import { hashToken } from '../auth/tokens';
-import { createSession } from '../auth/sessions';
 import { findOrgBySlug } from '../orgs/data';
 import { DEV_ORG_COUNTS } from '../orgs/dev-orgs';
 import { CARD_MESSAGES, isCardExpired } from './cards';
 import { BILLING_PERIOD_DAYS, formatLongDate, PLAN_PRICE_CENTS } from './plan';
 import { BILLING_MESSAGES } from './routes';
-import { captureLogger, createTestApp, DEMO } from '../test-support';
+import { captureLogger, createTestApp } from '../test-support';
+import { makeOrg, TEST_PASSWORD, type TestOrg } from '../test-support/factories';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -44,15 +44,33 @@ const NUMBERS = [
 /** Every client secret handed out during the run: none may be stored or logged. */
 const secrets: string[] = [];
 
-async function signInAs(t: TestApp, who: { email: string; password: string }) {
-  return t.signIn(who.email, who.password);
-}
-
-/** Globex's administrator signs in with SSO only: a session row stands in for the IdP round trip. */
-async function globexCookie(t: TestApp): Promise<string> {
-  const [user] = await t.db.select().from(users).where(eq(users.email, DEMO.sso.email));
-  const { token } = await createSession(t.db, user?.id as number, t.clock.now());
-  return `portal_session=${token}`;
+/**
+ * The four billing states: Example active with a visa 4242 (its period ended 5 days before the test
+ * clock, so the renewal rolls forward), Umbrella billed by invoice (SSO only, no card), Initrode
+ * canceled with a mastercard 4444 on file (and members and devices), Freshco with no plan and no card.
+ */
+async function makeBillingOrgs(t: TestApp) {
+  const now = t.clock.now().getTime();
+  return {
+    example: await makeOrg(t, {
+      name: 'Example',
+      plan: { status: 'active', currentPeriodEnd: new Date(now - 5 * DAY) },
+    }),
+    umbrella: await makeOrg(t, {
+      name: 'Umbrella',
+      sso: 'okta',
+      admin: { password: null },
+      plan: 'invoice',
+    }),
+    initrode: await makeOrg(t, {
+      name: 'Initrode',
+      plan: { status: 'canceled', amountDueCents: 4_800 },
+      card: { network: 'mastercard', lastFour: '4444' },
+      members: 2,
+      devices: 3,
+    }),
+    freshco: await makeOrg(t, { name: 'Freshco', plan: 'none' }),
+  };
 }
 
 async function billing(t: TestApp, cookie: string) {
@@ -147,17 +165,22 @@ describe('pure rules', () => {
 
 describe('billing and plan (shared app)', () => {
   let t: TestApp;
-  let acme: string;
-  let initech: string;
-  let newco: string;
-  let globex: string;
+  let example: string;
+  let initrode: string;
+  let freshco: string;
+  let umbrella: string;
+  let orgs: Awaited<ReturnType<typeof makeBillingOrgs>>;
+  const sessions = async () => {
+    example = await orgs.example.session();
+    initrode = await orgs.initrode.session();
+    freshco = await orgs.freshco.session();
+    umbrella = await orgs.umbrella.session();
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
-    acme = await t.signIn();
-    initech = await signInAs(t, DEMO.initech);
-    newco = await signInAs(t, DEMO.newco);
-    globex = await globexCookie(t);
+    orgs = await makeBillingOrgs(t);
+    await sessions();
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -178,63 +201,63 @@ describe('billing and plan (shared app)', () => {
     expect(r.status).toBe(401);
   });
 
-  describe('the seeded demo organizations', () => {
-    it('Acme: active, renews within a billing period, 12000 cents, visa 4242', async () => {
-      const b = await billing(t, acme);
+  describe('the four billing states', () => {
+    it('Example: active, renews within a billing period, 12000 cents, visa 4242', async () => {
+      const b = await billing(t, example);
       const now = t.clock.now().getTime();
       expect(b.subscription).toMatchObject({ status: 'active', invoice: false, amountDue: 12_000 });
-      // The seed ran on the real clock; the test clock is later: the renewal rolled forward.
+      // The stored period ended before the test clock: the renewal rolled forward.
       expect(b.subscription.renewDate * 1000).toBeGreaterThan(now);
       expect(b.subscription.renewDate * 1000).toBeLessThanOrEqual(now + BILLING_PERIOD_DAYS * DAY);
       expect(b.card).toEqual({ network: 'visa', lastFour: '4242' });
 
-      const p = await plan(t, acme);
+      const p = await plan(t, example);
       expect(p.status).toBe('active');
       expect(p.relevantDate).toBe(b.subscription.renewDate);
       expect(p.statusMessage).toBe(
         `Your plan renews on ${formatLongDate(new Date((p.relevantDate ?? 0) * 1000))}.`,
       );
-      expect(await sessionError(t, acme)).toBeNull();
+      expect(await sessionError(t, example)).toBeNull();
     });
 
-    it('Globex: billed by invoice, nothing due, no card; the plan tab shows invoice', async () => {
-      const b = await billing(t, globex);
+    it('Umbrella: billed by invoice, nothing due, no card; the plan tab shows invoice', async () => {
+      const b = await billing(t, umbrella);
       expect(b.subscription).toMatchObject({ status: 'active', invoice: true, amountDue: 0 });
       expect(b.card).toBeNull();
-      expect(await plan(t, globex)).toEqual({
+      expect(await plan(t, umbrella)).toEqual({
         status: 'invoice',
         statusMessage:
           'Your organization is billed by invoice. Contact support to change your plan.',
         relevantDate: null,
       });
-      expect(await sessionError(t, globex)).toBeNull();
+      expect(await sessionError(t, umbrella)).toBeNull();
     });
 
-    it('Initech: canceled with a mastercard 4444 on file, nothing scheduled', async () => {
-      const b = await billing(t, initech);
+    it('Initrode: canceled with a mastercard 4444 on file, nothing scheduled', async () => {
+      const b = await billing(t, initrode);
       expect(b).toEqual({
         subscription: { status: 'canceled', invoice: false, renewDate: 0, amountDue: 0 },
         card: { network: 'mastercard', lastFour: '4444' },
       });
-      const p = await plan(t, initech);
+      const p = await plan(t, initrode);
       expect(p.status).toBe('canceled');
       expect(p.statusMessage).toBe(
         `Your subscription was canceled on ${formatLongDate(new Date((p.relevantDate ?? 0) * 1000))}.`,
       );
-      expect((await sessionError(t, initech))?.type).toBe('update-billing');
+      expect((await sessionError(t, initrode))?.type).toBe('update-billing');
     });
 
-    it('Newco: no plan, no card, and the update-payment warning', async () => {
-      expect(await billing(t, newco)).toEqual({
+    it('Freshco: no plan, no card, and the update-payment warning', async () => {
+      expect(await billing(t, freshco)).toEqual({
         subscription: { status: 'none', invoice: false, renewDate: 0, amountDue: 0 },
         card: null,
       });
-      expect(await plan(t, newco)).toEqual({
+      expect(await plan(t, freshco)).toEqual({
         status: 'none',
         statusMessage: 'No active plan. Add a card to start your trial.',
         relevantDate: null,
       });
-      expect(await sessionError(t, newco)).toEqual({
+      expect(await sessionError(t, freshco)).toEqual({
         type: 'update-payment',
         ...ERROR_CATALOGUE['update-payment'],
         severity: 'warning',
@@ -244,7 +267,7 @@ describe('billing and plan (shared app)', () => {
 
   describe('the offline card processor', () => {
     it('hands out a client secret shaped like the provider’s and stores only its sha256', async () => {
-      const secret = await updateKey(t, acme);
+      const secret = await updateKey(t, example);
       expect(secret).toMatch(/^seti_[0-9a-f]{24}_secret_[0-9a-f]{48}$/);
       const rows = await t.db.select().from(cardSetups);
       const row = rows.find((r) => r.secretHash === hashToken(secret));
@@ -254,7 +277,7 @@ describe('billing and plan (shared app)', () => {
     });
 
     it('refuses a number failing Luhn, an expired card and the declined card, keeping the setup usable', async () => {
-      const secret = await updateKey(t, acme);
+      const secret = await updateKey(t, example);
       const year = t.clock.now().getUTCFullYear();
       const month = t.clock.now().getUTCMonth() + 1;
       expect((await confirm(t, secret, { number: BAD_LUHN })).data).toEqual({
@@ -279,7 +302,7 @@ describe('billing and plan (shared app)', () => {
     });
 
     it('a client secret works once', async () => {
-      const secret = await updateKey(t, acme);
+      const secret = await updateKey(t, example);
       expect((await confirm(t, secret, { number: MASTERCARD })).data.paymentMethod).toMatchObject({
         network: 'mastercard',
         lastFour: '4444',
@@ -291,7 +314,7 @@ describe('billing and plan (shared app)', () => {
 
     it('names the network the card field names (Discover 644–649 and 622126–622925 too)', async () => {
       for (const number of [DISCOVER_644, DISCOVER_CO_BRANDED]) {
-        const secret = await updateKey(t, acme);
+        const secret = await updateKey(t, example);
         expect((await confirm(t, secret, { number })).data.paymentMethod).toMatchObject({
           network: 'discover',
           lastFour: number.slice(-4),
@@ -300,7 +323,7 @@ describe('billing and plan (shared app)', () => {
     });
 
     it('an expired or unknown client secret is refused', async () => {
-      const secret = await updateKey(t, acme);
+      const secret = await updateKey(t, example);
       t.clock.advance(60 * 60 * 1000);
       expect((await confirm(t, secret, { number: TEST_CARDS.success })).data).toEqual({
         error: CARD_MESSAGES.setupInvalid,
@@ -308,15 +331,12 @@ describe('billing and plan (shared app)', () => {
       expect(
         (await confirm(t, 'seti_nope_secret_nope', { number: TEST_CARDS.success })).data,
       ).toEqual({ error: CARD_MESSAGES.setupInvalid });
-      // Sessions last 12 hours: sign everybody in again after moving the clock.
-      acme = await t.signIn();
-      initech = await signInAs(t, DEMO.initech);
-      newco = await signInAs(t, DEMO.newco);
-      globex = await globexCookie(t);
+      // Sessions last 12 hours: new sessions for everybody after moving the clock.
+      await sessions();
     });
 
     it('a malformed request is a 400', async () => {
-      const secret = await updateKey(t, acme);
+      const secret = await updateKey(t, example);
       const r = await confirm(t, secret, { number: '4242-4242-4242-4242' });
       expect(r.status).toBe(400);
       const cvc = await confirm(t, secret, { number: TEST_CARDS.success, cvc: '12' });
@@ -325,16 +345,16 @@ describe('billing and plan (shared app)', () => {
   });
 
   describe('the default payment method', () => {
-    it('Acme: a new card becomes the default, the replaced one is detached, the plan stays', async () => {
-      const before = await billing(t, acme);
-      const id = await newCard(t, acme, MASTERCARD);
-      const r = await updatePayment(t, acme, id);
+    it('Example: a new card becomes the default, the replaced one is detached, the plan stays', async () => {
+      const before = await billing(t, example);
+      const id = await newCard(t, example, MASTERCARD);
+      const r = await updatePayment(t, example, id);
       expect(r.status, r.text).toBe(200);
       expect(r.data).toEqual({ status: 'active' });
-      const after = await billing(t, acme);
+      const after = await billing(t, example);
       expect(after.card).toEqual({ network: 'mastercard', lastFour: '4444' });
       expect(after.subscription).toEqual(before.subscription);
-      const org = await findOrgBySlug(t.db, 'acme');
+      const org = await findOrgBySlug(t.db, orgs.example.slug);
       const defaults = await t.db
         .select()
         .from(paymentMethods)
@@ -342,26 +362,26 @@ describe('billing and plan (shared app)', () => {
       expect(defaults.filter((m) => m.isDefault).map((m) => m.id)).toEqual([id]);
       expect(defaults.some((m) => m.lastFour === '4242' && m.isDefault)).toBe(false);
       // Sending it again changes nothing.
-      expect((await updatePayment(t, acme, id)).data).toEqual({ status: 'active' });
+      expect((await updatePayment(t, example, id)).data).toEqual({ status: 'active' });
     });
 
     it('the incomplete test card answers incomplete and does not become the default', async () => {
-      const id = await newCard(t, acme, TEST_CARDS.incomplete);
-      const r = await updatePayment(t, acme, id);
+      const id = await newCard(t, example, TEST_CARDS.incomplete);
+      const r = await updatePayment(t, example, id);
       expect(r.status).toBe(200);
       expect(r.data).toEqual({ status: 'incomplete' });
-      expect((await billing(t, acme)).card).toEqual({ network: 'mastercard', lastFour: '4444' });
-      expect((await plan(t, acme)).status).toBe('active');
+      expect((await billing(t, example)).card).toEqual({ network: 'mastercard', lastFour: '4444' });
+      expect((await plan(t, example)).status).toBe('active');
     });
 
     it('another organization’s payment method, an unknown id or one without a setup: 404', async () => {
-      const acmeCard = await newCard(t, acme);
-      const r = await updatePayment(t, newco, acmeCard);
+      const exampleCard = await newCard(t, example);
+      const r = await updatePayment(t, freshco, exampleCard);
       expect(r.status).toBe(404);
       expect(r.data).toEqual({ error: BILLING_MESSAGES.paymentMethodNotFound });
-      expect((await updatePayment(t, acme, 'pm_unknown')).status).toBe(404);
+      expect((await updatePayment(t, example, 'pm_unknown')).status).toBe(404);
 
-      const org = await findOrgBySlug(t.db, 'acme');
+      const org = await findOrgBySlug(t.db, orgs.example.slug);
       await t.db.insert(paymentMethods).values({
         id: 'pm_0000000000000000aaaa',
         orgId: org?.id as number,
@@ -371,134 +391,142 @@ describe('billing and plan (shared app)', () => {
         expYear: 2040,
         createdAt: t.clock.now(),
       });
-      expect((await updatePayment(t, acme, 'pm_0000000000000000aaaa')).status).toBe(404);
-      // Newco is untouched.
-      expect((await plan(t, newco)).status).toBe('none');
+      expect((await updatePayment(t, example, 'pm_0000000000000000aaaa')).status).toBe(404);
+      // Freshco is untouched.
+      expect((await plan(t, freshco)).status).toBe('none');
     });
 
     it('a canceled plan: reactivate first (409)', async () => {
-      const id = await newCard(t, initech);
-      const r = await updatePayment(t, initech, id);
+      const id = await newCard(t, initrode);
+      const r = await updatePayment(t, initrode, id);
       expect(r.status).toBe(409);
       expect(r.data).toEqual({ error: BILLING_MESSAGES.updateWhileCanceled });
-      expect((await billing(t, initech)).card).toEqual({ network: 'mastercard', lastFour: '4444' });
+      expect((await billing(t, initrode)).card).toEqual({
+        network: 'mastercard',
+        lastFour: '4444',
+      });
     });
 
     it('a body without a payment method is a 400', async () => {
-      const r = await t.call('POST', '/api/update-default-payment', { cookie: acme, json: {} });
+      const r = await t.call('POST', '/api/update-default-payment', { cookie: example, json: {} });
       expect(r.status).toBe(400);
     });
   });
 
   describe('cancel and reactivate', () => {
-    it('Acme: cancel, cancel again (409), reactivate, reactivate again (409)', async () => {
-      const renewDate = (await billing(t, acme)).subscription.renewDate;
-      const cancel = await t.call('POST', '/api/cancel-plan', { cookie: acme });
+    it('Example: cancel, cancel again (409), reactivate, reactivate again (409)', async () => {
+      const renewDate = (await billing(t, example)).subscription.renewDate;
+      const cancel = await t.call('POST', '/api/cancel-plan', { cookie: example });
       expect(cancel.status, cancel.text).toBe(200);
       expect(cancel.data).toEqual({});
-      const p = await plan(t, acme);
+      const p = await plan(t, example);
       expect(p.status).toBe('canceled');
       expect(p.relevantDate).toBe(seconds(t.clock.now().getTime()));
-      expect((await billing(t, acme)).subscription).toMatchObject({ renewDate: 0, amountDue: 0 });
-      expect((await sessionError(t, acme))?.type).toBe('update-billing');
+      expect((await billing(t, example)).subscription).toMatchObject({
+        renewDate: 0,
+        amountDue: 0,
+      });
+      expect((await sessionError(t, example))?.type).toBe('update-billing');
 
-      const again = await t.call('POST', '/api/cancel-plan', { cookie: acme });
+      const again = await t.call('POST', '/api/cancel-plan', { cookie: example });
       expect(again.status).toBe(409);
       expect(again.data).toEqual({ error: BILLING_MESSAGES.alreadyCanceled });
 
-      const re = await t.call('POST', '/api/reactivate-plan', { cookie: acme });
+      const re = await t.call('POST', '/api/reactivate-plan', { cookie: example });
       expect(re.status, re.text).toBe(200);
       expect(re.data).toEqual({});
-      expect(await billing(t, acme)).toMatchObject({
+      expect(await billing(t, example)).toMatchObject({
         subscription: { status: 'active', renewDate, amountDue: 12_000 },
       });
-      expect(await sessionError(t, acme)).toBeNull();
+      expect(await sessionError(t, example)).toBeNull();
 
-      const reAgain = await t.call('POST', '/api/reactivate-plan', { cookie: acme });
+      const reAgain = await t.call('POST', '/api/reactivate-plan', { cookie: example });
       expect(reAgain.status).toBe(409);
       expect(reAgain.data).toEqual({ error: BILLING_MESSAGES.notCanceled });
     });
 
     it('invoice and none cannot be canceled; none cannot be reactivated', async () => {
-      const g = await t.call('POST', '/api/cancel-plan', { cookie: globex });
+      const g = await t.call('POST', '/api/cancel-plan', { cookie: umbrella });
       expect(g.status).toBe(409);
       expect(g.data).toEqual({ error: BILLING_MESSAGES.invoiceCancel });
-      const n = await t.call('POST', '/api/cancel-plan', { cookie: newco });
+      const n = await t.call('POST', '/api/cancel-plan', { cookie: freshco });
       expect(n.status).toBe(409);
       expect(n.data).toEqual({ error: BILLING_MESSAGES.nothingToCancel });
-      expect((await t.call('POST', '/api/reactivate-plan', { cookie: newco })).status).toBe(409);
+      expect((await t.call('POST', '/api/reactivate-plan', { cookie: freshco })).status).toBe(409);
     });
 
-    it('Initech: reactivating starts a new billing period from now', async () => {
-      const r = await t.call('POST', '/api/reactivate-plan', { cookie: initech });
+    it('Initrode: reactivating starts a new billing period from now', async () => {
+      const r = await t.call('POST', '/api/reactivate-plan', { cookie: initrode });
       expect(r.status, r.text).toBe(200);
-      const b = await billing(t, initech);
+      const b = await billing(t, initrode);
       expect(b.subscription.status).toBe('active');
-      // The seeded period end (real clock) lies before the test clock.
+      // The stored period end lies before the test clock.
       expect(b.subscription.renewDate).toBe(
         seconds(t.clock.now().getTime() + BILLING_PERIOD_DAYS * DAY),
       );
       expect(b.subscription.amountDue).toBe(4_800);
-      expect(await sessionError(t, initech)).toBeNull();
+      expect(await sessionError(t, initrode)).toBeNull();
       // Back to canceled for the tests after this one.
-      expect((await t.call('POST', '/api/cancel-plan', { cookie: initech })).status).toBe(200);
+      expect((await t.call('POST', '/api/cancel-plan', { cookie: initrode })).status).toBe(200);
     });
 
     it('reactivating without a card on file: 409', async () => {
-      const org = await findOrgBySlug(t.db, 'initech');
+      const org = await findOrgBySlug(t.db, orgs.initrode.slug);
       await t.db.delete(paymentMethods).where(eq(paymentMethods.orgId, org?.id as number));
-      const r = await t.call('POST', '/api/reactivate-plan', { cookie: initech });
+      const r = await t.call('POST', '/api/reactivate-plan', { cookie: initrode });
       expect(r.status).toBe(409);
       expect(r.data).toEqual({ error: BILLING_MESSAGES.reactivateNeedsCard });
     });
   });
 
   describe('deleting is for canceled and none only', () => {
-    it('Acme (active) and Globex (invoice): 409, nothing deleted', async () => {
-      const a = await t.call('DELETE', '/api/orgs', { cookie: acme });
+    it('Example (active) and Umbrella (invoice): 409, nothing deleted', async () => {
+      const a = await t.call('DELETE', '/api/orgs', { cookie: example });
       expect(a.status).toBe(409);
       expect(a.data).toEqual({ error: BILLING_MESSAGES.deleteActive });
-      const g = await t.call('DELETE', '/api/orgs', { cookie: globex });
+      const g = await t.call('DELETE', '/api/orgs', { cookie: umbrella });
       expect(g.status).toBe(409);
       expect(g.data).toEqual({ error: BILLING_MESSAGES.deleteInvoice });
-      expect(await findOrgBySlug(t.db, 'acme')).not.toBeNull();
-      expect((await t.call('GET', '/api/session', { cookie: acme })).status).toBe(200);
+      expect(await findOrgBySlug(t.db, orgs.example.slug)).not.toBeNull();
+      expect((await t.call('GET', '/api/session', { cookie: example })).status).toBe(200);
     });
   });
 });
 
-describe('Newco: the trial welcome', () => {
+describe('Freshco: the trial welcome', () => {
   let t: TestApp;
-  let newco: string;
+  let org: TestOrg;
+  let freshco: string;
 
   beforeAll(async () => {
     t = await createTestApp();
-    newco = await signInAs(t, DEMO.newco);
+    org = await makeOrg(t, { name: 'Freshco', plan: 'none' });
+    freshco = org.cookie;
   }, 60_000);
   afterAll(async () => {
     await t.close();
   });
 
   it('the incomplete card starts nothing; a good card starts the 7-day trial and ends the warning', async () => {
-    const incomplete = await newCard(t, newco, TEST_CARDS.incomplete);
-    expect((await updatePayment(t, newco, incomplete)).data).toEqual({ status: 'incomplete' });
-    expect((await plan(t, newco)).status).toBe('none');
-    expect((await billing(t, newco)).card).toBeNull();
-    expect((await sessionError(t, newco))?.type).toBe('update-payment');
+    const incomplete = await newCard(t, freshco, TEST_CARDS.incomplete);
+    expect((await updatePayment(t, freshco, incomplete)).data).toEqual({ status: 'incomplete' });
+    expect((await plan(t, freshco)).status).toBe('none');
+    expect((await billing(t, freshco)).card).toBeNull();
+    expect((await sessionError(t, freshco))?.type).toBe('update-payment');
 
-    const id = await newCard(t, newco);
-    const r = await updatePayment(t, newco, id);
+    const id = await newCard(t, freshco);
+    const r = await updatePayment(t, freshco, id);
     expect(r.status, r.text).toBe(200);
     expect(r.data).toEqual({ status: 'trialing' });
 
     const trialEnd = seconds(t.clock.now().getTime() + TRIAL_DAYS * DAY);
-    expect(await plan(t, newco)).toEqual({
+    expect(await plan(t, freshco)).toEqual({
       status: 'trialing',
       statusMessage: `Your trial ends on ${formatLongDate(new Date(trialEnd * 1000))}.`,
       relevantDate: trialEnd,
     });
     expect(formatLongDate(new Date(trialEnd * 1000))).toBe('January 22nd, 2030');
-    expect(await billing(t, newco)).toEqual({
+    expect(await billing(t, freshco)).toEqual({
       subscription: {
         status: 'trialing',
         invoice: false,
@@ -507,34 +535,34 @@ describe('Newco: the trial welcome', () => {
       },
       card: { network: 'visa', lastFour: '4242' },
     });
-    expect(await sessionError(t, newco)).toBeNull();
+    expect(await sessionError(t, freshco)).toBeNull();
 
     // The administrator became the first member (docs/product/billing.md, "Trial welcome"), once.
-    const list = await t.call('GET', '/api/orgs/members', { cookie: newco });
+    const list = await t.call('GET', '/api/orgs/members', { cookie: freshco });
     const owners = (list.data as { members: { email: string }[] }).members.filter(
-      (m) => m.email === DEMO.newco.email,
+      (m) => m.email === org.admin.email,
     );
     expect(owners).toHaveLength(1);
   });
 
   it('canceled during the trial: reactivating resumes the trial', async () => {
-    expect((await t.call('POST', '/api/cancel-plan', { cookie: newco })).status).toBe(200);
-    expect((await sessionError(t, newco))?.type).toBe('update-billing');
-    expect((await t.call('POST', '/api/reactivate-plan', { cookie: newco })).status).toBe(200);
-    expect((await plan(t, newco)).status).toBe('trialing');
+    expect((await t.call('POST', '/api/cancel-plan', { cookie: freshco })).status).toBe(200);
+    expect((await sessionError(t, freshco))?.type).toBe('update-billing');
+    expect((await t.call('POST', '/api/reactivate-plan', { cookie: freshco })).status).toBe(200);
+    expect((await plan(t, freshco)).status).toBe('trialing');
   });
 
   it('once the trial has ended the plan is active, renewing a period after the trial end', async () => {
-    const trialEnd = (await plan(t, newco)).relevantDate as number;
+    const trialEnd = (await plan(t, freshco)).relevantDate as number;
     t.clock.advance((TRIAL_DAYS + 1) * DAY);
-    newco = await signInAs(t, DEMO.newco);
-    const p = await plan(t, newco);
+    freshco = await org.session();
+    const p = await plan(t, freshco);
     expect(p.status).toBe('active');
     expect(p.relevantDate).toBe(trialEnd + BILLING_PERIOD_DAYS * 24 * 60 * 60);
     // Canceled after the trial: reactivating makes it active (not trialing).
-    expect((await t.call('POST', '/api/cancel-plan', { cookie: newco })).status).toBe(200);
-    expect((await t.call('POST', '/api/reactivate-plan', { cookie: newco })).status).toBe(200);
-    expect((await plan(t, newco)).status).toBe('active');
+    expect((await t.call('POST', '/api/cancel-plan', { cookie: freshco })).status).toBe(200);
+    expect((await t.call('POST', '/api/reactivate-plan', { cookie: freshco })).status).toBe(200);
+    expect((await plan(t, freshco)).status).toBe('active');
   });
 });
 
@@ -591,26 +619,28 @@ async function rowsByOrg(t: TestApp): Promise<Map<string, Map<number, number>>> 
 
 describe('deleting the organization', () => {
   let t: TestApp;
+  let orgs: Awaited<ReturnType<typeof makeBillingOrgs>>;
 
   beforeAll(async () => {
     t = await createTestApp();
+    orgs = await makeBillingOrgs(t);
   }, 60_000);
   afterAll(async () => {
     await t.close();
   });
 
-  it('Initech: every row of it goes in one call, other organizations keep theirs, its sessions end', async () => {
-    const initechA = await signInAs(t, DEMO.initech);
-    const initechB = await signInAs(t, DEMO.initech);
-    const acme = await t.signIn();
-    // Some more rows of Initech: a card setup and an unused payment method.
-    await newCard(t, initechA);
-    const initechId = (await findOrgBySlug(t.db, 'initech'))?.id as number;
+  it('Initrode: every row of it goes in one call, other organizations keep theirs, its sessions end', async () => {
+    const initrodeA = await t.signIn(orgs.initrode.admin.email, TEST_PASSWORD);
+    const initrodeB = await orgs.initrode.session();
+    const example = orgs.example.cookie;
+    // Some more rows of Initrode: a card setup and an unused payment method.
+    await newCard(t, initrodeA);
+    const initrodeId = orgs.initrode.id;
 
     const before = await rowsByOrg(t);
-    const initechTables = [...before].filter(([, byOrg]) => (byOrg.get(initechId) ?? 0) > 0);
+    const initrodeTables = [...before].filter(([, byOrg]) => (byOrg.get(initrodeId) ?? 0) > 0);
     // It has data in many tables (users, sessions, members, devices, subscriptions, cards …).
-    expect(initechTables.map(([table]) => table)).toEqual(
+    expect(initrodeTables.map(([table]) => table)).toEqual(
       expect.arrayContaining([
         'organizations',
         'users',
@@ -623,35 +653,35 @@ describe('deleting the organization', () => {
       ]),
     );
 
-    const r = await t.call('DELETE', '/api/orgs', { cookie: initechA });
+    const r = await t.call('DELETE', '/api/orgs', { cookie: initrodeA });
     expect(r.status, r.text).toBe(200);
     expect(r.data).toEqual({});
     expect(r.res.headers.get('set-cookie')).toMatch(/portal_session=;.*Max-Age=0/i);
 
     const after = await rowsByOrg(t);
     for (const [table, byOrg] of after) {
-      expect(byOrg.get(initechId) ?? 0, `${table} rows of Initech`).toBe(0);
+      expect(byOrg.get(initrodeId) ?? 0, `${table} rows of Initrode`).toBe(0);
       for (const [orgId, n] of before.get(table) ?? new Map<number, number>()) {
-        if (orgId !== initechId) expect(byOrg.get(orgId), `${table} rows of org ${orgId}`).toBe(n);
+        if (orgId !== initrodeId) expect(byOrg.get(orgId), `${table} rows of org ${orgId}`).toBe(n);
       }
     }
 
-    for (const cookie of [initechA, initechB]) {
+    for (const cookie of [initrodeA, initrodeB]) {
       expect((await t.call('GET', '/api/session', { cookie })).status).toBe(401);
       expect((await t.call('GET', '/api/customer-billing-info', { cookie })).status).toBe(401);
     }
-    expect((await t.call('POST', '/api/login', { json: DEMO.initech })).status).toBe(401);
-    expect((await t.call('POST', '/api/orgs/lookup', { json: { slug: 'initech' } })).status).toBe(
-      404,
-    );
-    expect((await t.call('GET', '/api/session', { cookie: acme })).status).toBe(200);
+    const initrodeLogin = { email: orgs.initrode.admin.email, password: TEST_PASSWORD };
+    expect((await t.call('POST', '/api/login', { json: initrodeLogin })).status).toBe(401);
+    expect(
+      (await t.call('POST', '/api/orgs/lookup', { json: { slug: orgs.initrode.slug } })).status,
+    ).toBe(404);
+    expect((await t.call('GET', '/api/session', { cookie: example })).status).toBe(200);
   });
 
-  it('Newco (no plan) may be deleted too', async () => {
-    const newco = await signInAs(t, DEMO.newco);
-    const r = await t.call('DELETE', '/api/orgs', { cookie: newco });
+  it('Freshco (no plan) may be deleted too', async () => {
+    const r = await t.call('DELETE', '/api/orgs', { cookie: orgs.freshco.cookie });
     expect(r.status, r.text).toBe(200);
-    expect(await findOrgBySlug(t.db, 'newco')).toBeNull();
+    expect(await findOrgBySlug(t.db, orgs.freshco.slug)).toBeNull();
   });
 });
 
@@ -665,8 +695,11 @@ describe('devCreateOrg: a throw-away organization for end-to-end tests', () => {
     password: 'Throwaway-Pass-1!',
   };
 
+  let existing: TestOrg;
+
   beforeAll(async () => {
     t = await createTestApp();
+    existing = await makeOrg(t, { name: 'Example' });
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -706,10 +739,10 @@ describe('devCreateOrg: a throw-away organization for end-to-end tests', () => {
   });
 
   it('409 for a taken slug or e-mail (nothing left behind), 400 for a weak password', async () => {
-    const taken = await t.call('POST', '/api/dev/orgs', { json: { ...body, slug: 'acme' } });
+    const taken = await t.call('POST', '/api/dev/orgs', { json: { ...body, slug: existing.slug } });
     expect(taken.status).toBe(409);
     const email = await t.call('POST', '/api/dev/orgs', {
-      json: { ...body, slug: 'throwaway-2', adminEmail: DEMO.admin.email },
+      json: { ...body, slug: 'throwaway-2', adminEmail: existing.admin.email },
     });
     expect(email.status).toBe(409);
     expect(await findOrgBySlug(t.db, 'throwaway-2')).toBeNull();
@@ -747,14 +780,14 @@ describe('no card number is stored or logged', () => {
   });
 
   it('after setups with every test card, no column of any table holds a full number', async () => {
-    const acme = await t.signIn();
-    const newco = await signInAs(t, DEMO.newco);
+    const example = (await makeOrg(t, { name: 'Example' })).cookie;
+    const freshco = (await makeOrg(t, { name: 'Freshco', plan: 'none' })).cookie;
     for (const number of NUMBERS) {
-      await confirm(t, await updateKey(t, acme), { number, cvc: '987' });
+      await confirm(t, await updateKey(t, example), { number, cvc: '987' });
     }
-    await updatePayment(t, newco, await newCard(t, newco, TEST_CARDS.incomplete));
-    await updatePayment(t, newco, await newCard(t, newco, TEST_CARDS.success));
-    expect((await plan(t, newco)).status).toBe('trialing');
+    await updatePayment(t, freshco, await newCard(t, freshco, TEST_CARDS.incomplete));
+    await updatePayment(t, freshco, await newCard(t, freshco, TEST_CARDS.success));
+    expect((await plan(t, freshco)).status).toBe('trialing');
 
     const q = <R>(text: string) => t.handle.runner.transaction((x) => x.query<R>(text));
     const tables = await q<{ table_name: string }>(

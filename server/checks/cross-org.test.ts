@@ -4,14 +4,16 @@
  * administrator and member e-mails, directory groups and page cursors, payment methods, threat
  * hunter users, Acme's org id) in every call that takes one, and run every other call of the
  * contract in their own organization. They get nothing of Acme in any answer, and no row of Acme
- * (nor of Globex or Newco) changes. (Not here: the public calls anyone may make about an address,
- * such as a password reset request, and the development-only mailbox, which is global by design.)
+ * (nor of two bystander organizations) changes. (Not here: the public calls anyone may make about
+ * an address, such as a password reset request, and the development-only mailbox, which is global
+ * by design.)
  *
- * With Stripe configured (docs/decisions/040-stripe.md), the billing calls run on Stripe: Initech
- * names Newco's Stripe payment method and runs every billing call, against the local stand-in of
- * Stripe's API; nothing of Newco changes, here or at "Stripe".
+ * With Stripe configured (docs/decisions/040-stripe.md), the billing calls run on Stripe: Initrode
+ * names Freshco's Stripe payment method and runs every billing call, against the local stand-in of
+ * Stripe's API; nothing of Freshco changes, here or at "Stripe".
  *
- * Two attackers: Initech (a demo organization without API or Threat Hunter access) and
+ * "Acme" is the test's own organization (slug `acmecorp`), made with every kind of row by the
+ * factories. Two attackers: Initrode (a canceled plan, no API or Threat Hunter access) and
  * "Mallory", a throw-away organization given every access (API, Threat Hunter, an SSO provider)
  * so the calls that would otherwise answer 403/409 run to the end.
  */
@@ -25,8 +27,9 @@ import {
   organizationFingerprint,
   type TableFingerprint,
 } from '../test-support/fingerprint';
-import { createTestApp, DEMO } from '../test-support';
+import { createTestApp } from '../test-support';
 import { FakeStripe } from '../test-support/fake-stripe';
+import { makeOrg, TEST_PASSWORD, type TestOrg } from '../test-support/factories';
 import { startTestProvider, type TestProvider } from '../test-support/oidc';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -35,7 +38,10 @@ let t: TestApp;
 let acme: string;
 /** The OpenID Provider of Acme's SSO settings (saving them checks its discovery document). */
 let idp: TestProvider;
-const ids = { acme: 0, globex: 0, newco: 0, mallory: 0 };
+let target: TestOrg;
+let initrode: TestOrg;
+const ids = { acme: 0, bystander: 0, trialco: 0, mallory: 0 };
+const SLUG = 'acmecorp';
 
 /** Everything of Acme an attacker might name, and the secrets it must never see. */
 const acmeData = {
@@ -67,7 +73,7 @@ async function ok(method: string, path: string, json?: unknown, cookie = acme) {
 
 /** Acme with every kind of data and secret: SSO, SCIM, MDM, API key, webhook, CA, cards. */
 async function prepareAcme() {
-  acme = await t.signIn();
+  acme = target.cookie;
   for (let page = 1; ; page++) {
     const d = await ok('GET', `/api/orgs?page=${page}&pageSize=100`);
     acmeData.deviceCodes.push(...d.devices.map((x: { code: string }) => x.code));
@@ -85,7 +91,7 @@ async function prepareAcme() {
   acmeData.threatHunters = (await ok('GET', '/api/threat-hunter/users')).threatHunterUsers;
 
   await ok('POST', '/api/orgs/sso', {
-    slug: 'acme',
+    slug: SLUG,
     provider: 'azure',
     clientId: 'acme-sso-client-id-7f3a',
     clientSecret: 'acme-sso-client-secret-9d2c',
@@ -142,11 +148,15 @@ async function prepareAcme() {
       .where(eq(paymentMethods.orgId, ids.acme))
   ).map((p) => p.id);
   expect(acmeData.paymentMethods.length).toBeGreaterThanOrEqual(2);
-  // The test names real data: the seeded devices, alerts, directory, threat hunters, secrets.
-  expect(acmeData.deviceCodes).toHaveLength(250);
-  expect(acmeData.scanIds).toHaveLength(60);
+  // The test names real data: every device, alert, group and threat hunter Acme was made with.
+  expect(acmeData.deviceCodes.toSorted()).toEqual(target.devices.map((d) => d.code).toSorted());
+  expect(acmeData.scanIds.toSorted()).toEqual(target.alerts.map((a) => a.scanId).toSorted());
+  expect(acmeData.groups.map((g) => g.id).toSorted()).toEqual(
+    target.directory.groups.map((g) => g.id).toSorted(),
+  );
   expect(acmeData.groups.length).toBeGreaterThanOrEqual(5);
   expect(acmeData.threatHunters).toHaveLength(2);
+  expect(acmeData.adminEmails.toSorted()).toEqual(target.admins.map((a) => a.email).toSorted());
   expect(acmeData.secrets.filter(Boolean)).toHaveLength(8);
 }
 
@@ -169,9 +179,45 @@ async function prepareMallory(): Promise<string> {
 beforeAll(async () => {
   t = await createTestApp();
   idp = await startTestProvider({ clients: [] });
-  ids.acme = await orgIdOf('acme');
-  ids.globex = await orgIdOf('globex');
-  ids.newco = await orgIdOf('newco');
+  // More devices than one page of 100, and every kind of row an attacker could name.
+  target = await makeOrg(t, {
+    name: 'Acme Corp',
+    slug: SLUG,
+    admins: [{ pending: true, inviteSentAt: t.clock.now() }, {}],
+    members: 60,
+    devices: 130,
+    alerts: 40,
+    threatHunters: 2,
+    apiAccess: true,
+    directory: {
+      memberUsers: 20,
+      users: 10,
+      groups: [
+        { name: 'Engineering', users: [0, 1, 2, 3, 20] },
+        { name: 'Sales', users: [4, 5, 6] },
+        { name: 'Support', users: [7, 8, 21] },
+        { name: 'Executives', users: [9] },
+        { name: 'Everyone', users: 'all' },
+      ],
+    },
+  });
+  ids.acme = target.id;
+  // Bystanders: an SSO organization with integrations, and one on a trial.
+  const bystander = await makeOrg(t, {
+    name: 'Bystander',
+    sso: 'okta',
+    members: 8,
+    devices: 10,
+    alerts: 4,
+    credentials: ['scim', 'mdm'],
+    apiKey: true,
+    webhook: { url: 'https://hooks.bystander.test/portal' },
+  });
+  ids.bystander = bystander.id;
+  ids.trialco = (
+    await makeOrg(t, { name: 'Trialco', plan: 'trialing', members: 3, devices: 3 })
+  ).id;
+  initrode = await makeOrg(t, { name: 'Initrode', plan: 'canceled', members: 2, devices: 2 });
   await prepareAcme();
 }, 120_000);
 afterAll(async () => {
@@ -182,7 +228,7 @@ afterAll(async () => {
 /** Everything of Acme that must not show up in an attacker's answer (unless the request named it). */
 function acmeMarkers(): string[] {
   return [
-    'acme',
+    SLUG,
     'Avery Admin',
     ...acmeData.deviceCodes,
     ...acmeData.scanIds,
@@ -226,13 +272,13 @@ function attempts(): Attempt[] {
     [
       'POST',
       '/api/orgs/sso',
-      { slug: 'acme', provider: 'okta', clientId: 'x', clientSecret: 'y', tenant: 'evil.okta.com' },
+      { slug: SLUG, provider: 'okta', clientId: 'x', clientSecret: 'y', tenant: 'evil.okta.com' },
     ],
     [
       'POST',
       '/api/orgs/sso',
       {
-        slug: ' A C M E ',
+        slug: ' A C M E C O R P ',
         provider: 'okta',
         clientId: 'x',
         clientSecret: 'y',
@@ -245,7 +291,7 @@ function attempts(): Attempt[] {
       { paymentMethod },
     ]),
     ['PUT', '/api/orgs/email-preferences', { orgId: ids.acme, weeklySummary: false }],
-    ['POST', '/api/orgs/lookup', { slug: 'acme' }],
+    ['POST', '/api/orgs/lookup', { slug: SLUG }],
     // Every other call, in the attacker's own organization.
     ['GET', '/api/session'],
     ['GET', '/api/orgs?pageSize=100'],
@@ -323,13 +369,13 @@ function attempts(): Attempt[] {
   ];
 }
 
-type OrgFingerprints = Record<'acme' | 'globex' | 'newco', Record<string, TableFingerprint>>;
+type OrgFingerprints = Record<'target' | 'bystander' | 'trialco', Record<string, TableFingerprint>>;
 
 async function othersFingerprint(): Promise<OrgFingerprints> {
   return {
-    acme: await organizationFingerprint(t.handle, ids.acme),
-    globex: await organizationFingerprint(t.handle, ids.globex),
-    newco: await organizationFingerprint(t.handle, ids.newco),
+    target: await organizationFingerprint(t.handle, ids.acme),
+    bystander: await organizationFingerprint(t.handle, ids.bystander),
+    trialco: await organizationFingerprint(t.handle, ids.trialco),
   };
 }
 
@@ -363,9 +409,8 @@ async function attack(who: string, cookie: string) {
 }
 
 describe('another organization’s administrator', () => {
-  it('Initech gets nothing of Acme and changes nothing of it', async () => {
-    const initech = await t.signIn(DEMO.initech.email, DEMO.initech.password);
-    const statuses = await attack('Initech', initech);
+  it('Initrode gets nothing of Acme and changes nothing of it', async () => {
+    const statuses = await attack('Initrode', initrode.cookie);
     // Named Acme resources: ignored ({}), not found (404), or refused (403/409), never applied.
     expect(statuses).toContain('POST /api/orgs/unenroll-devices 200');
     expect(statuses).toContain('POST /api/update-default-payment 404');
@@ -385,7 +430,7 @@ describe('another organization’s administrator', () => {
     // Mallory's own directory has no such groups: nothing was created from Acme's.
     const members = await t.call('GET', '/api/orgs/members', { cookie: mallory });
     expect(
-      members.data.members.some((m: { email: string }) => m.email.endsWith('@acme.test')),
+      members.data.members.some((m: { email: string }) => m.email.endsWith(`@${SLUG}.test`)),
     ).toBe(false);
     // Acme's threat hunter users' e-mails are Mallory's own, separate users now (per organization).
     const hunters = await t.call('GET', '/api/threat-hunter/users', { cookie: mallory });
@@ -395,9 +440,9 @@ describe('another organization’s administrator', () => {
   });
 
   it('deleting one’s own organization leaves Acme whole', async () => {
-    const initech = await t.signIn(DEMO.initech.email, DEMO.initech.password);
+    const initech = await t.signIn(initrode.admin.email, TEST_PASSWORD);
     const before = await othersFingerprint();
-    // Initech may be active again (the attack reactivated it): only a canceled plan is deletable.
+    // Initrode may be active again (the attack reactivated it): only a canceled plan is deletable.
     await t.call('POST', '/api/cancel-plan', { cookie: initech });
     const r = await t.call('DELETE', '/api/orgs', { cookie: initech });
     expect(r.status, r.text).toBe(200);
@@ -432,8 +477,11 @@ describe("with Stripe: billing calls stay in the caller's Stripe customer", () =
     await fake.close();
   });
 
-  it("Initech gets nothing of Newco's customer, card or subscription and changes none of it", async () => {
-    const newco = await st.signIn(DEMO.newco.email, DEMO.newco.password);
+  it("Initrode gets nothing of Freshco's customer, card or subscription and changes none of it", async () => {
+    // Freshco has no plan yet (its first card starts the trial); Initrode's plan is canceled.
+    const freshco = await makeOrg(st, { name: 'Freshco', plan: 'none' });
+    const initrodeOrg = await makeOrg(st, { name: 'Initrode', plan: 'canceled' });
+    const newco = await st.signIn(freshco.admin.email, TEST_PASSWORD);
     const key = await st.call('GET', '/api/customer-billing-update-key', { cookie: newco });
     const newcoCard = fake.confirmSetup(key.data.clientSecret, {
       brand: 'visa',
@@ -448,16 +496,14 @@ describe("with Stripe: billing calls stay in the caller's Stripe customer", () =
     expect(trial.data).toEqual({ status: 'trialing' });
     const [newcoCustomer] = [...fake.customers.keys()];
     const [newcoSub] = [...fake.subscriptions.keys()];
-    const newcoId = (
-      await st.db.select().from(organizations).where(eq(organizations.slug, 'newco'))
-    )[0]!.id;
+    const newcoId = freshco.id;
     const stripeBefore = JSON.stringify([
       fake.customers.get(newcoCustomer!),
       fake.subscriptions.get(newcoSub!),
     ]);
     const before = await organizationFingerprint(st.handle, newcoId);
 
-    const initech = await st.signIn(DEMO.initech.email, DEMO.initech.password);
+    const initech = await st.signIn(initrodeOrg.admin.email, TEST_PASSWORD);
     const markers = [newcoCard, newcoCustomer!, newcoSub!, key.data.clientSecret as string];
     const attempts: Array<[string, string, unknown?]> = [
       ['GET', '/api/customer-billing-update-key'],
@@ -476,7 +522,7 @@ describe("with Stripe: billing calls stay in the caller's Stripe customer", () =
       statuses.push(`${method} ${path} ${r.status}`);
     }
     expect(statuses).toContain('POST /api/update-default-payment 404');
-    // Initech's card setup made a customer of its own, not a SetupIntent for Newco's.
+    // Initrode's card setup made a customer of its own, not a SetupIntent for Freshco's.
     const intents = fake.requests.filter((r) => r.path === '/v1/setup_intents');
     expect(intents.at(-1)?.params.customer).not.toBe(newcoCustomer);
     expect(fake.customers.size).toBe(2);

@@ -21,6 +21,7 @@ import { CSV_MAX_BYTES } from '@contract/members';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../app';
 import { UNSTORABLE_TEXT_MESSAGE } from '../http/route';
 import { createTestApp } from '../test-support';
+import { makeOrg } from '../test-support/factories';
 import { FakeStripe } from '../test-support/fake-stripe';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -47,7 +48,25 @@ const fresh = (label: string) => `${label}.${++counter}@hostile.test`;
 
 beforeAll(async () => {
   t = await createTestApp();
-  acme = await t.signIn();
+  // Example: every access, a pending administrator to re-invite, members and devices. Umbrella
+  // signs in through SSO (the development identity provider's form).
+  acme = (
+    await makeOrg(t, {
+      name: 'Example',
+      apiAccess: true,
+      threatHunterAccess: true,
+      admins: [{ name: 'Theo Stale', email: 'theo.stale@example.test', pending: true }],
+      members: 5,
+      devices: 5,
+      alerts: 2,
+      threatHunters: 1,
+    })
+  ).cookie;
+  await makeOrg(t, {
+    name: 'Umbrella',
+    sso: 'okta',
+    admin: { email: 'sso.admin@umbrella.test', password: null },
+  });
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -64,7 +83,7 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   login: { body: () => ({ email: fresh('nobody'), password: 'Some-Pass-1!' }) },
   resetPassword: { body: () => ({ email: fresh('nobody') }) },
   updatePassword: { body: () => ({ requestToken: 'x'.repeat(43), password: 'Some-Pass-1!' }) },
-  lookupOrg: { body: () => ({ slug: 'acme' }) },
+  lookupOrg: { body: () => ({ slug: 'example' }) },
   createOrg: { body: () => ({ name: 'New Org', slug: 'new-org' }) },
   unenrollDevices: { body: () => ({ codes: ['ZZZZ-ZZZZ'] }) },
   createMembers: {
@@ -80,25 +99,25 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   },
   saveSsoConfig: {
     body: () => ({
-      slug: 'acme',
+      slug: 'example',
       provider: 'okta',
       clientId: 'client-id',
       clientSecret: 'client-secret',
-      tenant: 'acme.okta.com',
+      tenant: 'example.okta.com',
     }),
   },
   getSsoGroupMembers: { body: () => ({ groups: ['group-1'] }) },
   addAdmin: { body: () => ({ name: 'Ada Admin', email: fresh('admin') }) },
-  resendAdminInvite: { body: () => ({ name: 'Theo Stale', email: 'theo.stale@acme.test' }) },
+  resendAdminInvite: { body: () => ({ name: 'Theo Stale', email: 'theo.stale@example.test' }) },
   updateDefaultPayment: { body: () => ({ paymentMethod: 'pm_000000000000000000000000' }) },
   updateScimConfig: { body: () => ({ enable: false }) },
   updateMdmConfig: { body: () => ({ enable: false }) },
   generateApiToken: { body: () => ({ tokenExpiration: 'ONE_YEAR' }) },
-  // Acme has no webhook secret in this file: a valid URL answers 409 before any delivery.
+  // Example has no webhook secret in this file: a valid URL answers 409 before any delivery.
   saveWebhook: { body: () => ({ url: 'https://hooks.example.test/endpoint' }) },
   saveConditionalAccessConfig: {
     body: () => ({
-      tenant: 'acme.onmicrosoft.com',
+      tenant: 'example.onmicrosoft.com',
       clientId: 'ca-client',
       clientSecret: 'ca-secret',
       userExtension: 'extension_x',
@@ -440,7 +459,7 @@ describe('hostile query strings on the GET calls', () => {
   };
 
   it('never a 500, always JSON in the contract’s shape or {error}', async () => {
-    // Globex has SSO (the group calls run their queries); Acme has SSO after the examples above.
+    // Example has SSO after the examples above (the group calls run their queries).
     const gets = (Object.values(endpoints) as Endpoint[]).filter(
       (e) => e.method === 'GET' && PARAMS[e.path],
     );
@@ -482,7 +501,7 @@ describe('single sign-on’s navigations (outside the contract)', () => {
     for (const hostile of HOSTILE) {
       for (const params of <Record<string, string>[]>[
         { slug: hostile.value },
-        { slug: 'acme', redirect: hostile.value },
+        { slug: 'example', redirect: hostile.value },
       ]) {
         const r = await t.app.request(`/api/oauth/login?${new URLSearchParams(params)}`);
         expect(r.status, `login ${hostile.id}`).toBe(302);

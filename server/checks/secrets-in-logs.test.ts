@@ -17,9 +17,22 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { sql } from 'drizzle-orm';
 import { TEST_CARDS } from '@contract/billing';
 import Stripe from 'stripe';
-import { createTestApp, DEMO } from '../test-support';
+import { createTestApp } from '../test-support';
 import { FakeStripe } from '../test-support/fake-stripe';
+import { makeOrg, TEST_PASSWORD, type TestOrg } from '../test-support/factories';
 import { passThroughProvider, startTestProvider, type TestProvider } from '../test-support/oidc';
+
+/**
+ * An organization with every access, a second administrator (who asks for a reset link) and a
+ * blocked one (whose single sign-on is refused).
+ */
+const makeExample = (t: TestApp) =>
+  makeOrg(t, {
+    name: 'Example',
+    apiAccess: true,
+    threatHunterAccess: true,
+    admins: [{}, { name: 'Blake Blocked', blocked: true }],
+  });
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -98,7 +111,8 @@ async function outboxTexts(t: TestApp): Promise<string[]> {
 }
 
 /** Every secret-making flow; `expectOk` is false when the database or the mailer is failing. */
-async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
+async function runFlows(t: TestApp, org: TestOrg, expectOk: boolean) {
+  const { cookie } = org;
   const call = async (method: string, path: string, json?: unknown) => {
     const r = await t.call(method, path, { cookie, json });
     if (expectOk) expect(r.status, `${method} ${path}: ${r.text}`).toBeLessThan(300);
@@ -106,9 +120,9 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
   };
   const wrong = 'Wrong-Secret-Pass-1!';
   keep(wrong);
-  keep(DEMO.admin.password);
-  await t.call('POST', '/api/login', { json: { email: DEMO.admin.email, password: wrong } });
-  await t.call('POST', '/api/login', { json: { email: 'nobody@acme.test', password: wrong } });
+  keep(TEST_PASSWORD);
+  await t.call('POST', '/api/login', { json: { email: org.admin.email, password: wrong } });
+  await t.call('POST', '/api/login', { json: { email: 'nobody@example.test', password: wrong } });
 
   keep((await call('POST', '/api/orgs/scim', { enable: true })).data?.authHeader);
   keep((await call('POST', '/api/orgs/mdm', { enable: true })).data?.token);
@@ -122,7 +136,7 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
   keep(caSecret);
   keep(jwkD);
   await call('POST', '/api/orgs/conditional-access/config', {
-    tenant: 'acme.onmicrosoft.com',
+    tenant: 'example.onmicrosoft.com',
     clientId: 'ca-client-id',
     clientSecret: caSecret,
     userExtension: 'extension_x',
@@ -131,7 +145,7 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
     active: true,
   });
   await call('POST', '/api/orgs/conditional-access/config', {
-    tenant: 'acme.okta.com',
+    tenant: 'example.okta.com',
     clientId: 'okta-client',
     clientSecret: JSON.stringify({ kty: 'RSA', n: 'abc', e: 'AQAB', d: jwkD }),
     userExtension: 'x',
@@ -142,7 +156,7 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
   const ssoSecret = ssoSecretOf(expectOk);
   keep(ssoSecret);
   await call('POST', '/api/orgs/sso', {
-    slug: 'acme',
+    slug: org.slug,
     provider: 'okta',
     clientId: `sso-client-${expectOk}`,
     clientSecret: ssoSecret,
@@ -151,8 +165,8 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
   if (expectOk) {
     // Single sign-ons through the provider: one that succeeds, one refused (a blocked
     // administrator, which is logged): their state, nonce, PKCE challenge, code and session.
-    for (const email of [DEMO.admin.email, DEMO.blocked.email]) {
-      const started = await t.call('GET', '/api/oauth/login?slug=acme');
+    for (const email of [org.admin.email, org.admins[2]!.email]) {
+      const started = await t.call('GET', `/api/oauth/login?slug=${org.slug}`);
       const location = started.res.headers.get('location') ?? '';
       const params = new URL(location).searchParams;
       for (const name of ['state', 'nonce', 'code_challenge']) keep(params.get(name));
@@ -189,7 +203,7 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
   }
   keep('9731');
 
-  const invitee = `invitee.${expectOk ? 'ok' : 'failing'}@acme.test`;
+  const invitee = `invitee.${expectOk ? 'ok' : 'failing'}@example.test`;
   await call('POST', '/api/orgs/add-admin', { name: 'Ivy Invitee', email: invitee });
   await call('POST', '/api/threat-hunter/user', { name: 'Hunter Secret', email: `h.${invitee}` });
   const hunters = await t.call('GET', '/api/threat-hunter/users', { cookie });
@@ -200,7 +214,7 @@ async function runFlows(t: TestApp, cookie: string, expectOk: boolean) {
   await call('POST', '/api/orgs/email-all-members');
 
   // A password reset: the token (e-mailed) and the new password.
-  await t.call('POST', '/api/reset-password', { json: { email: DEMO.blocked.email } });
+  await t.call('POST', '/api/reset-password', { json: { email: org.admins[1]!.email } });
   const token = /\/update-password\/([A-Za-z0-9_-]+)/.exec(
     (await outboxTexts(t)).find((m) => m.includes('reset the password')) ?? '',
   )?.[1];
@@ -236,8 +250,8 @@ describe('secrets in the server log', () => {
   it('the happy path logs none of them (and really made them)', async () => {
     const t = await createTestApp();
     try {
-      const cookie = await t.signIn();
-      await runFlows(t, cookie, true);
+      const org = await makeExample(t);
+      await runFlows(t, org, true);
       expect(signatures.length).toBeGreaterThan(0);
       expect([...secrets].some((s) => s.startsWith('Bearer '))).toBe(true);
       expect([...secrets].some((s) => s.startsWith('mdsk_'))).toBe(true);
@@ -255,7 +269,7 @@ describe('secrets in the server log', () => {
   it('failing tables: Drizzle’s errors (with the statement’s parameters) are logged without them', async () => {
     const t = await createTestApp();
     try {
-      const cookie = await t.signIn();
+      const org = await makeExample(t);
       await t.db.execute(sql`
         CREATE FUNCTION fail_always() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'storage failure'; END $$`);
@@ -280,10 +294,12 @@ describe('secrets in the server log', () => {
         );
       }
       // Secrets the server would generate and store: what the failing statements carry.
-      await runFlows(t, cookie, false);
+      await runFlows(t, org, false);
       // A signed-in browser's calls and a sign-in with the right password (the session insert
       // still works; users cannot be updated) reach the log as 500s.
-      await t.call('POST', '/api/login', { json: DEMO.admin });
+      await t.call('POST', '/api/login', {
+        json: { email: org.admin.email, password: TEST_PASSWORD },
+      });
       const log = t.logger.lines.join('\n');
       expect(log).toMatch(/failed:/);
       expect(log).toMatch(/params: \[redacted\]/);
@@ -300,8 +316,8 @@ describe('secrets in the server log', () => {
       mailer: { send: () => Promise.reject(new Error('SMTP 554 message rejected')) },
     });
     try {
-      const cookie = await t.signIn();
-      await runFlows(t, cookie, false);
+      const org = await makeExample(t);
+      await runFlows(t, org, false);
       const log = [...t.logger.lines, ...consoleLines].join('\n');
       expect(log).toMatch(/SMTP 554|could not be sent/);
       expectNoSecretIn(log, 'the log');
@@ -325,7 +341,9 @@ describe('with Stripe configured', () => {
     try {
       keep(settings.secretKey);
       keep(settings.webhookSecret);
-      const cookie = await t.signIn(DEMO.newco.email, DEMO.newco.password);
+      // Freshco: no plan yet (its first card starts the trial).
+      const freshco = await makeOrg(t, { name: 'Freshco', plan: 'none' });
+      const cookie = await t.signIn(freshco.admin.email, TEST_PASSWORD);
       const key = await t.call('GET', '/api/customer-billing-update-key', { cookie });
       keep(key.data.clientSecret);
       const pm = fake.confirmSetup(key.data.clientSecret, {
@@ -367,7 +385,8 @@ describe('with Stripe configured', () => {
       });
       try {
         const r = await other.call('GET', '/api/customer-billing-update-key', {
-          cookie: await other.signIn(),
+          // An organization of the built-in processor: its first card setup makes a customer.
+          cookie: await other.signIn((await makeOrg(other, { name: 'Example' })).admin.email, TEST_PASSWORD),
         });
         expect(r.status).toBe(502);
         expect(other.logger.lines.join('\n')).toMatch(/\[stripe\] customer create failed/);

@@ -10,9 +10,8 @@ import { createApp } from '../app';
 import { CSRF_MESSAGES } from '../http/csrf';
 import { contentSecurityPolicy, HSTS } from '../http/security-headers';
 import { changedTables, databaseFingerprint } from '../test-support/fingerprint';
-import { captureLogger, createTestApp, DEMO, makeStaticFixture } from '../test-support';
-import { createSession } from '../auth/sessions';
-import { findUserWithOrgByEmail } from '../auth/users';
+import { captureLogger, createTestApp, makeStaticFixture } from '../test-support';
+import { makeOrg, type OrgOptions } from '../test-support/factories';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -34,11 +33,35 @@ function expectSecurityHeaders(res: Response, what: string, csp = CSP) {
 
 const { root, remove: removeRoot } = makeStaticFixture('portal-security-dist-');
 let t: TestApp;
-let acme: string;
+let exampleAdmin: string;
+
+/**
+ * Example has a bit of everything the GET calls answer (members, devices, alerts, a directory,
+ * API and Threat Hunter access); Umbrella signs in through SSO (the development identity provider).
+ */
+const EXAMPLE: OrgOptions = {
+  name: 'Example',
+  members: 4,
+  devices: 12,
+  alerts: 6,
+  apiKey: true,
+  threatHunters: 1,
+  directory: { memberUsers: 2, users: 3, groups: [{ name: 'Engineering', users: 'all' }] },
+};
+const UMBRELLA: OrgOptions = {
+  name: 'Umbrella',
+  sso: 'okta',
+  admin: { email: 'sso.admin@umbrella.test', password: null },
+  members: 2,
+  devices: 3,
+  directory: { memberUsers: 2, users: 4, groups: [{ name: 'Engineering', users: [0, 1, 2] }] },
+  plan: 'invoice',
+};
 
 beforeAll(async () => {
   t = await createTestApp({ staticDir: root });
-  acme = await t.signIn();
+  exampleAdmin = (await makeOrg(t, EXAMPLE)).cookie;
+  await makeOrg(t, UMBRELLA);
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -51,7 +74,7 @@ describe('security headers', () => {
       ['GET /api/health', (await t.call('GET', '/api/health')).res],
       [
         'GET /api/session with a session',
-        (await t.call('GET', '/api/session', { cookie: acme })).res,
+        (await t.call('GET', '/api/session', { cookie: exampleAdmin })).res,
       ],
       ['GET /api/session without', (await t.call('GET', '/api/session')).res],
       ['GET /api/nope', (await t.call('GET', '/api/nope')).res],
@@ -108,7 +131,7 @@ describe('security headers', () => {
     const res = await broken.request('/api/orgs/lookup', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
-      body: JSON.stringify({ slug: 'acme' }),
+      body: JSON.stringify({ slug: 'example' }),
     });
     expect(res.status).toBe(500);
     expectSecurityHeaders(res, '500');
@@ -180,7 +203,7 @@ describe('CSRF: every call that changes data', () => {
     for (const [name, e] of stateChanging) {
       for (const headers of [{}, { 'x-requested-with': 'XMLHttpRequest' }]) {
         const r = await t.call(e.method, `/api${e.path}`, {
-          cookie: acme,
+          cookie: exampleAdmin,
           json: e.method === 'GET' ? undefined : {},
           headers: { 'x-requested-with': '', ...headers },
         });
@@ -194,7 +217,7 @@ describe('CSRF: every call that changes data', () => {
     const upload = await t.app.request('/api/orgs/read-members', {
       method: 'POST',
       body: form,
-      headers: { cookie: acme },
+      headers: { cookie: exampleAdmin },
     });
     expect(upload.status).toBe(403);
     expect(changedTables(before, await databaseFingerprint(t.handle))).toEqual([]);
@@ -212,7 +235,7 @@ describe('CSRF: every call that changes data', () => {
     for (const [name, e] of stateChanging) {
       for (const [headers, error] of cases) {
         const r = await t.call(e.method, `/api${e.path}`, {
-          cookie: acme,
+          cookie: exampleAdmin,
           json: e.method === 'GET' ? undefined : {},
           headers,
         });
@@ -248,7 +271,7 @@ describe('CSRF: every call that changes data', () => {
     const form = await t.app.request('/api/oauth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
-      body: 'slug=globex&email=sso.admin%40globex.test&action=signin',
+      body: 'slug=umbrella&email=sso.admin%40umbrella.test&action=signin',
     });
     expect(form.status).toBe(403);
     expect(form.headers.get('set-cookie')).toBeNull();
@@ -271,17 +294,14 @@ describe('no state change on GET', () => {
     ([, e]) => e.method === 'GET',
   );
 
-  /** Globex's administrator signs in through its provider (oidc.test.ts): a session made directly. */
-  async function globexSession(app: TestApp): Promise<string> {
-    const found = await findUserWithOrgByEmail(app.db, DEMO.sso.email);
-    const { token } = await createSession(app.db, found!.user.id, app.clock.now());
-    return `portal_session=${token}`;
-  }
-
-  it('every GET of the contract, as Acme and as Globex (SSO), leaves every table as it was', async () => {
+  it('every GET of the contract, as Example and as Umbrella (SSO), leaves every table as it was', async () => {
     const fresh = await createTestApp();
     try {
-      const sessions = { acme: await fresh.signIn(), globex: await globexSession(fresh) };
+      const example = await makeOrg(fresh, EXAMPLE);
+      // Umbrella's administrator signs in through its provider (oidc.test.ts): a session made
+      // directly, as the factory makes every session.
+      const umbrella = await makeOrg(fresh, UMBRELLA);
+      const sessions = { example: example.cookie, umbrella: umbrella.cookie };
       const before = await databaseFingerprint(fresh.handle);
       const statuses: string[] = [];
       for (const [who, cookie] of Object.entries(sessions)) {
@@ -310,7 +330,7 @@ describe('no state change on GET', () => {
   it('the two GET calls the product defines as GETs write only their own row, and only with the CSRF header', async () => {
     const fresh = await createTestApp();
     try {
-      const cookie = await fresh.signIn();
+      const { cookie } = await makeOrg(fresh, EXAMPLE);
       const start = await databaseFingerprint(fresh.handle);
       // A link or a top-level navigation (no header) cannot make them write.
       for (const p of ['/api/orgs/webhook-secret', '/api/customer-billing-update-key']) {

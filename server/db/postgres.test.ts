@@ -13,6 +13,7 @@ import { prepareDatabase } from '../bootstrap';
 import { createApp } from '../app';
 import { TEST_SCRYPT_PARAMS } from '../auth/passwords';
 import { captureLogger } from '../test-support';
+import { makeOrg, TEST_PASSWORD } from '../test-support/factories';
 
 const url = process.env.TEST_DATABASE_URL;
 /** Every .sql file of the folder: one the migrator's name pattern skipped would show up here. */
@@ -49,11 +50,14 @@ describe.skipIf(!url)('Postgres through DATABASE_URL', () => {
         seeded: false,
       });
 
+      // The migrated database serves: an administrator of an organization whose plan ended signs
+      // in and is sent to billing.
+      const { admin } = await makeOrg({ db: a.db }, { name: 'Lapsed', plan: 'canceled' });
       const app = createApp({ db: a.db, scrypt: TEST_SCRYPT_PARAMS, logger: captureLogger() });
       const res = await app.request('/api/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
-        body: JSON.stringify({ email: 'admin@initech.test', password: 'Portal-Demo-1!' }),
+        body: JSON.stringify({ email: admin.email, password: TEST_PASSWORD }),
       });
       expect(res.status).toBe(200);
       const cookie = /portal_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0] ?? '';

@@ -1,15 +1,40 @@
-/** GET /orgs (device list) and POST /orgs/unenroll-devices, against the seeded demo data. */
+/** GET /orgs (device list) and POST /orgs/unenroll-devices, on organizations the test makes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Device, DeviceSortColumn } from '@contract/devices';
 import { DEVICE_SORT_COLUMNS } from '@domain/devices';
-import { devices, members, organizations } from '../db/schema';
-import { DEMO, createTestApp } from '../test-support';
+import { devices, members } from '../db/schema';
+import { createTestApp } from '../test-support';
+import { makeOrg, type TestDevice, type TestOrg } from '../test-support/factories';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Params = Record<string, string | number | boolean | Array<string>>;
 
-const ACME_DEVICES = 250;
+/** Example: 250 devices (five pages of 50) over 120 members, Dana Lee the first. */
+const DEVICES = 250;
+const makeExample = (t: TestApp) =>
+  makeOrg(t, {
+    name: 'Example',
+    members: [{ name: 'Dana Lee', email: 'dana.lee@example.test' }, ...Array(119).fill({})],
+    devices: DEVICES,
+  });
+const makeOther = (t: TestApp) => makeOrg(t, { name: 'Initrode', members: 3, devices: 3 });
+
+/** A made device as the list answers it: no null fields, times as ISO text. */
+function asListed(d: TestDevice): Device {
+  const listed = {
+    code: d.code,
+    memberName: d.memberName,
+    memberEmail: d.memberEmail,
+    model: d.model,
+    platform: d.platform,
+    osVersion: d.osVersion,
+    enrolled: d.enrolled,
+    severity: d.severity,
+    lastScanAt: d.lastScanAt?.toISOString() ?? null,
+  };
+  return Object.fromEntries(Object.entries(listed).filter(([, v]) => v !== null)) as Device;
+}
 
 function url(params: Params): string {
   const search = new URLSearchParams();
@@ -89,21 +114,26 @@ function expectOrdered(list: Device[], compare: (a: Device, b: Device) => number
 }
 
 let t: TestApp;
+let org: TestOrg;
+let other: TestOrg;
 let acme: string;
 beforeAll(async () => {
   t = await createTestApp();
-  acme = await t.signIn();
+  org = await makeExample(t);
+  other = await makeOther(t);
+  acme = org.cookie;
 }, 60_000);
 afterAll(async () => {
   await t.close();
 });
 
-describe('GET /orgs: the demo data', () => {
-  it('Acme: 250 devices over 120 members, every enrolment and severity, both platforms', async () => {
+describe("GET /orgs: the organization's devices", () => {
+  it('every device once, over the members, every enrolment and severity, both platforms', async () => {
     const { devices: all, totalPages } = await walk(t, acme, {}, 100);
-    expect(totalPages).toBe(3);
-    expect(all).toHaveLength(ACME_DEVICES);
+    expect(totalPages).toBe(Math.ceil(DEVICES / 100));
+    expect(all).toHaveLength(DEVICES);
     expect(unique(all)).toBe(true);
+    expect(codes(all).toSorted()).toEqual(org.devices.map((d) => d.code).toSorted());
     expect(new Set(all.map((d) => d.enrolled))).toEqual(new Set([true, false]));
     expect(new Set(all.map((d) => d.severity))).toEqual(
       new Set(['critical', 'warning', 'secure', undefined]),
@@ -112,30 +142,14 @@ describe('GET /orgs: the demo data', () => {
     expect(all.some((d) => d.memberName === undefined && d.memberEmail === undefined)).toBe(true);
     expect(all.some((d) => d.enrolled && d.lastScanAt === undefined)).toBe(true);
     expect(all.some((d) => !d.enrolled && d.severity !== undefined)).toBe(true);
-    expect(all.find((d) => d.memberName === 'Dana Lee')?.memberEmail).toBe('dana.lee@acme.test');
-    const [{ count }] = (await t.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(members)
-      .innerJoin(organizations, eq(organizations.id, members.orgId))
-      .where(eq(organizations.slug, 'acme'))) as [{ count: number }];
-    expect(count).toBe(120);
+    expect(all.find((d) => d.memberName === 'Dana Lee')?.memberEmail).toBe('dana.lee@example.test');
   });
 
-  it('the first page is the same on every machine (fixed-seed data, byte-order text keys)', async () => {
+  it('answers each device as it is stored (byte-order text keys: the same page on every machine)', async () => {
     const first = await page(t, acme, { page: 1, pageSize: 50 });
-    expect(first.totalPages).toBe(5);
-    expect(codes(first.devices).slice(0, 3)).toEqual(['D3TP-0020', 'ZTN8-0140', '6SB9-0008']);
-    expect(first.devices[0]).toEqual({
-      code: 'D3TP-0020',
-      memberName: 'Aiko Larsen',
-      memberEmail: 'aiko.larsen@acme.test',
-      model: 'iPhone 16',
-      platform: 'ios',
-      osVersion: '18.7.2',
-      enrolled: true,
-      severity: 'critical',
-      lastScanAt: '2026-10-31T15:45:00.000Z',
-    });
+    expect(first.totalPages).toBe(Math.ceil(DEVICES / 50));
+    const expected = org.devices.map(asListed).toSorted(defaultCompare).slice(0, 50);
+    expect(first.devices).toEqual(expected);
   });
 
   it('drops null-valued fields instead of sending null', async () => {
@@ -149,24 +163,18 @@ describe('GET /orgs: the demo data', () => {
     );
   });
 
-  it('Globex has a handful of devices, Initech a few, Newco none', async () => {
-    const initech = await t.signIn(DEMO.initech.email, DEMO.initech.password);
-    expect((await page(t, initech, {})).devices).toHaveLength(3);
-    const newco = await t.signIn(DEMO.newco.email, DEMO.newco.password);
-    expect(await page(t, newco, {})).toEqual({ devices: [], totalPages: 0 });
-    const [globex] = await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(devices)
-      .innerJoin(organizations, eq(organizations.id, devices.orgId))
-      .where(eq(organizations.slug, 'globex'));
-    expect(globex?.n).toBe(6);
+  it("lists only the caller organization's devices; one without devices lists none", async () => {
+    const own = (await page(t, other.cookie, {})).devices;
+    expect(codes(own).toSorted()).toEqual(other.devices.map((d) => d.code).toSorted());
+    const empty = await makeOrg(t, { name: 'Empty' });
+    expect(await page(t, empty.cookie, {})).toEqual({ devices: [], totalPages: 0 });
   });
 });
 
 describe('GET /orgs: order and paging', () => {
   it('default order: critical, warning, secure, no result; then member name, then code', async () => {
     const { devices: all } = await walk(t, acme, {}, 50);
-    expect(all).toHaveLength(ACME_DEVICES);
+    expect(all).toHaveLength(DEVICES);
     expectOrdered(all, defaultCompare);
     expect(all[0]?.severity).toBe('critical');
     expect(all.at(-1)?.severity).toBeUndefined();
@@ -176,7 +184,7 @@ describe('GET /orgs: order and paging', () => {
     for (const order of ['asc', 'desc'] as const) {
       it(`sort=${column}&order=${order}: every device exactly once, in order`, async () => {
         const { devices: all } = await walk(t, acme, { sort: column, order }, 37);
-        expect(all).toHaveLength(ACME_DEVICES);
+        expect(all).toHaveLength(DEVICES);
         expect(unique(all)).toBe(true);
         const compare = ascending[column];
         expectOrdered(all, order === 'asc' ? compare : (a, b) => compare(b, a));
@@ -195,7 +203,8 @@ describe('GET /orgs: order and paging', () => {
   it('sorts OS versions by their numbers (9 before 10), not as text', async () => {
     const { devices: all } = await walk(t, acme, { sort: 'osVersion' }, 100);
     const versions = all.map((d) => d.osVersion).filter((v): v is string => v !== undefined);
-    expect(versions.indexOf('16')).toBeGreaterThan(versions.lastIndexOf('12'));
+    expect(versions).toEqual(expect.arrayContaining(['9.3.6', '10', '16.7.12', '17.7.10']));
+    expect(versions.indexOf('10')).toBeGreaterThan(versions.lastIndexOf('9.3.6'));
     expect(versions.indexOf('17.7.10')).toBeGreaterThan(versions.lastIndexOf('16.7.12'));
   });
 
@@ -231,7 +240,7 @@ describe('GET /orgs: filters', () => {
     const off = await walk(t, acme, { enrolled: false }, 50);
     expect(on.devices.every((d) => d.enrolled === true)).toBe(true);
     expect(off.devices.every((d) => d.enrolled === false)).toBe(true);
-    expect(on.devices.length + off.devices.length).toBe(ACME_DEVICES);
+    expect(on.devices.length + off.devices.length).toBe(DEVICES);
     expectOrdered(on.devices, defaultCompare);
   });
 
@@ -244,7 +253,7 @@ describe('GET /orgs: filters', () => {
     expectOrdered(two.devices, defaultCompare);
     const all = await walk(t, acme, { severity: ['secure', 'warning', 'critical'] }, 100);
     expect(all.devices.every((d) => d.severity !== undefined)).toBe(true);
-    expect(all.devices.length).toBeLessThan(ACME_DEVICES);
+    expect(all.devices.length).toBeLessThan(DEVICES);
   });
 
   it('filters combine, with any sort', async () => {
@@ -266,7 +275,7 @@ describe('POST /orgs/unenroll-devices', () => {
   it('removes the devices: gone from every list, pages re-cut (cached anchors invalidated)', async () => {
     const app = await createTestApp();
     try {
-      const cookie = await app.signIn();
+      const { cookie } = await makeExample(app);
       const before = await walk(app, cookie, { sort: 'memberName' }, 50);
       await walk(app, cookie, {}, 50);
       // Two devices of page 2 of the member-name order.
@@ -279,7 +288,7 @@ describe('POST /orgs/unenroll-devices', () => {
       expect(r.data).toEqual({});
       for (const params of [{ sort: 'memberName' }, {}] as Params[]) {
         const after = await walk(app, cookie, params, 50);
-        expect(after.devices).toHaveLength(ACME_DEVICES - 2);
+        expect(after.devices).toHaveLength(DEVICES - 2);
         expect(unique(after.devices)).toBe(true);
         expect(codes(after.devices)).not.toContain(gone[0]);
         expect(codes(after.devices)).not.toContain(gone[1]);
@@ -290,22 +299,22 @@ describe('POST /orgs/unenroll-devices', () => {
         json: { codes: [...gone, 'NOPE-0000'] },
       });
       expect(again.status).toBe(200);
-      expect((await walk(app, cookie, {}, 50)).devices).toHaveLength(ACME_DEVICES - 2);
+      expect((await walk(app, cookie, {}, 50)).devices).toHaveLength(DEVICES - 2);
     } finally {
       await app.close();
     }
   });
 
-  it('is scoped to the caller organization: an Initech session cannot see or unenroll Acme codes', async () => {
+  it('is scoped to the caller organization: an Initrode session cannot see or unenroll Example codes', async () => {
     const app = await createTestApp();
     try {
-      const acmeCookie = await app.signIn();
+      const acmeCookie = (await makeExample(app)).cookie;
       const acmeCodes = codes((await page(app, acmeCookie, { pageSize: 5 })).devices);
-      const initech = await app.signIn(DEMO.initech.email, DEMO.initech.password);
+      const initech = (await makeOther(app)).cookie;
       const own = (await page(app, initech, {})).devices;
       expect(own).toHaveLength(3);
       expect(codes(own).some((c) => acmeCodes.includes(c))).toBe(false);
-      expect(own.every((d) => !d.memberEmail || d.memberEmail.endsWith('@initech.test'))).toBe(
+      expect(own.every((d) => !d.memberEmail || d.memberEmail.endsWith('@initrode.test'))).toBe(
         true,
       );
 
@@ -315,7 +324,7 @@ describe('POST /orgs/unenroll-devices', () => {
       });
       expect(r.status).toBe(200);
       expect(codes((await page(app, acmeCookie, { pageSize: 5 })).devices)).toEqual(acmeCodes);
-      expect((await walk(app, acmeCookie, {}, 100)).devices).toHaveLength(ACME_DEVICES);
+      expect((await walk(app, acmeCookie, {}, 100)).devices).toHaveLength(DEVICES);
       expect((await page(app, initech, {})).devices).toHaveLength(3);
     } finally {
       await app.close();
@@ -344,11 +353,16 @@ describe('POST /orgs/unenroll-devices', () => {
       ).status,
     ).toBe(400);
     expect(
-      (await t.call('POST', '/api/orgs/unenroll-devices', { json: { codes: ['D3TP-0020'] } }))
-        .status,
+      (
+        await t.call('POST', '/api/orgs/unenroll-devices', {
+          json: { codes: [org.devices[0]!.code] },
+        })
+      ).status,
     ).toBe(401);
     expect((await t.call('GET', '/api/orgs?page=1')).status).toBe(401);
-    expect((await page(t, acme, {})).devices.map((d) => d.code)).toContain('D3TP-0020');
+    expect((await walk(t, acme, {}, 100)).devices.map((d) => d.code)).toContain(
+      org.devices[0]!.code,
+    );
   });
 });
 
@@ -356,22 +370,19 @@ describe('devices table: triggers keep copies and the version right', () => {
   it('a new device, a renamed member and a deleted member all show in the next list', async () => {
     const app = await createTestApp();
     try {
-      const cookie = await app.signIn();
+      const example = await makeExample(app);
+      const { cookie } = example;
       await walk(app, cookie, {}, 50);
-      const [dana] = await app.db
-        .select()
-        .from(members)
-        .where(eq(members.email, 'dana.lee@acme.test'));
-      if (!dana) throw new Error('Dana Lee is seeded');
+      const dana = example.members[0]!;
       await app.db.insert(devices).values({
-        orgId: dana.orgId,
+        orgId: example.id,
         memberId: dana.id,
         code: 'AAAA-9999',
         enrolled: true,
         severity: 'critical',
       });
       let list = await walk(app, cookie, {}, 50);
-      expect(list.devices).toHaveLength(ACME_DEVICES + 1);
+      expect(list.devices).toHaveLength(DEVICES + 1);
       expect(list.devices.find((d) => d.code === 'AAAA-9999')?.memberName).toBe('Dana Lee');
 
       await app.db.update(members).set({ name: 'Aaa Aardvark' }).where(eq(members.id, dana.id));
@@ -391,13 +402,9 @@ describe('devices table: triggers keep copies and the version right', () => {
   });
 
   it('refuses a device of one organization assigned to a member of another', async () => {
-    const [initech] = await t.db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.slug, 'initech'));
-    const [dana] = await t.db.select().from(members).where(eq(members.email, 'dana.lee@acme.test'));
+    const dana = org.members[0]!;
     await expect(
-      t.db.insert(devices).values({ orgId: initech!.id, memberId: dana!.id, code: 'XORG-0001' }),
+      t.db.insert(devices).values({ orgId: other.id, memberId: dana.id, code: 'XORG-0001' }),
     ).rejects.toThrow();
   });
 });

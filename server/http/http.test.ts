@@ -5,10 +5,15 @@ import { defineEndpoint } from '@contract/endpoint';
 import { createRoute } from './route';
 import type { AppEnv } from '../env';
 import { captureLogger, createTestApp } from '../test-support';
+import { makeOrg, TEST_PASSWORD, type TestOrg } from '../test-support/factories';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
+/** Example signs in with a password; Umbrella through SSO. */
+let example: TestOrg;
 beforeAll(async () => {
   t = await createTestApp();
+  example = await makeOrg(t, { name: 'Example' });
+  await makeOrg(t, { name: 'Umbrella', sso: 'okta', admin: { password: null } });
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -49,13 +54,13 @@ describe('request validation', () => {
 
   it('a JSON body must be sent as application/json (415 otherwise)', async () => {
     const r = await t.call('POST', '/api/orgs/lookup', {
-      rawBody: JSON.stringify({ slug: 'acme' }),
+      rawBody: JSON.stringify({ slug: 'example' }),
       headers: { 'content-type': 'text/plain' },
     });
     expect(r.status).toBe(415);
     expect(r.data).toEqual({ error: 'Content-Type must be application/json' });
     const charset = await t.call('POST', '/api/orgs/lookup', {
-      rawBody: JSON.stringify({ slug: 'acme' }),
+      rawBody: JSON.stringify({ slug: 'example' }),
       headers: { 'content-type': 'application/json; charset=utf-8' },
     });
     expect(charset.status).toBe(200);
@@ -63,12 +68,12 @@ describe('request validation', () => {
 
   it('refuses state-changing calls a browser marks as cross-site', async () => {
     const r = await t.call('POST', '/api/login', {
-      json: { email: 'admin@acme.test', password: 'Portal-Demo-1!' },
+      json: { email: example.admin.email, password: TEST_PASSWORD },
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(r.status).toBe(403);
     const same = await t.call('POST', '/api/orgs/lookup', {
-      json: { slug: 'acme' },
+      json: { slug: 'example' },
       headers: { 'sec-fetch-site': 'same-origin' },
     });
     expect(same.status).toBe(200);
@@ -187,7 +192,7 @@ describe('errors', () => {
     const res = await broken.request('/api/orgs/lookup', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
-      body: JSON.stringify({ slug: 'acme' }),
+      body: JSON.stringify({ slug: 'example' }),
     });
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: 'Internal server error' });
@@ -199,12 +204,12 @@ describe('errors', () => {
 
 describe('organization lookup', () => {
   it('normalizes the name (lower case, no spaces)', async () => {
-    for (const slug of ['acme', '  ACME ', 'Ac Me']) {
+    for (const slug of ['example', '  EXAMPLE ', 'Exam Ple']) {
       const r = await t.call('POST', '/api/orgs/lookup', { json: { slug } });
       expect(r.status).toBe(200);
       expect(r.data).toEqual({ sso: false, hasSSO: false });
     }
-    const sso = await t.call('POST', '/api/orgs/lookup', { json: { slug: 'Globex' } });
+    const sso = await t.call('POST', '/api/orgs/lookup', { json: { slug: 'Umbrella' } });
     expect(sso.data).toEqual({ sso: true, hasSSO: true });
   });
 
@@ -221,6 +226,7 @@ describe('production mode', () => {
   it('hides the development routes and marks cookies Secure', async () => {
     const prod = await createTestApp({ production: true });
     try {
+      const { admin } = await makeOrg(prod, { name: 'Example' });
       for (const [method, path] of [
         ['GET', '/api/dev/outbox'],
         ['POST', '/api/dev/expire-session'],
@@ -231,7 +237,7 @@ describe('production mode', () => {
         expect(r.status, `${method} ${path}`).toBe(404);
       }
       const login = await prod.call('POST', '/api/login', {
-        json: { email: 'admin@acme.test', password: 'Portal-Demo-1!' },
+        json: { email: admin.email, password: TEST_PASSWORD },
       });
       expect(login.status).toBe(200);
       expect(login.res.headers.get('set-cookie')).toMatch(/; Secure/);

@@ -1,7 +1,7 @@
 /**
  * Integrations (docs/product/integrations.md): API key, webhook (with a real receiver on
- * 127.0.0.1), conditional access and its removal job — against the seeded demo data
- * (server/seed/seed-integrations.ts).
+ * 127.0.0.1), conditional access and its removal job — on organizations the tests make
+ * (test-support/factories.ts).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,9 +11,12 @@ import {
   DEFAULT_CONDITIONAL_ACCESS_CONFIG,
   DEFAULT_CONDITIONAL_ACCESS_POLICY as DEFAULT_POLICY,
 } from '@domain/conditional-access';
-import { apiKeys, conditionalAccess, members, organizations, users } from '../db/schema';
+import type {
+  SaveConditionalAccessConfigBody,
+  UpdatePolicyBody,
+} from '@contract/conditional-access';
+import { apiKeys, conditionalAccess, members, organizations } from '../db/schema';
 import { hashToken } from '../auth/tokens';
-import { createSession } from '../auth/sessions';
 import { findOrgByApiKey } from './api-keys-data';
 import { blockedMemberIds, requestRemoval } from './conditional-access-data';
 import { runHousekeeping } from '../system/housekeeping';
@@ -30,13 +33,8 @@ import { checkConditionalAccessConfig, CONDITIONAL_ACCESS_MESSAGES } from './con
 import { API_TOKEN_MESSAGES } from './api-token-routes';
 import { REMOVAL_REQUESTED } from './conditional-access-routes';
 import { WEBHOOK_MESSAGES } from './webhook-routes';
-import {
-  DEMO_API_KEY,
-  DEMO_GLOBEX_BLOCKED_MEMBERS,
-  DEMO_GLOBEX_CONDITIONAL_ACCESS,
-  DEMO_GLOBEX_POLICY,
-} from '../seed/seed-integrations';
-import { createTestApp, DEMO } from '../test-support';
+import { createTestApp } from '../test-support';
+import { makeOrg } from '../test-support/factories';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -44,37 +42,38 @@ const WEBHOOK_TIMEOUT_MS = 300;
 const REMOVAL_DELAY_MS = 250;
 
 let t: TestApp;
-let acme: string;
-let initech: string;
-let globex: string;
-let acmeId: number;
-let globexId: number;
+let exampleAdmin: string;
+let initrodeAdmin: string;
+let umbrellaAdmin: string;
+let exampleId: number;
+let umbrellaId: number;
+let exampleKey: { display: string; expiresAt: Date };
 /** Every secret handed out during the run: none may show up in the log. */
 const secrets: string[] = [];
 
-async function orgId(slug: string): Promise<number> {
-  const [org] = await t.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.slug, slug));
-  if (!org) throw new Error(`no organization ${slug}`);
-  return org.id;
-}
+/** Umbrella's conditional access: Okta, set up and active, with two members blocked. */
+const UMBRELLA_CONDITIONAL_ACCESS: SaveConditionalAccessConfigBody = {
+  provider: 'okta',
+  tenant: 'umbrella.okta.com',
+  clientId: '0oa8testumbrellaca',
+  clientSecret:
+    '{"kty":"RSA","kid":"umbrella-test","alg":"RS256","n":"u1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw7onLRnrq0_IzW7yWR7QkrmBL7jTKEn5u-qKhbwKfBstIs-bMY2Zkp18gnTxKLxoS2tFczGkPLPgizskuemMghRniWaoLcyehkd3qqGElvW_VDL5AaWTg0nLVkjRo9z-40RQzuVaE8AkAFmxZzow3x-VJYKdjykkJ0iT9wCS0DRTXu269V264Vf_3jvredZiKRkgwlL9xNAwxXFg0x_XFw005UWVRIkdgcKWTjpBP2dPwVZ4WWC-9aGVd-Gyn1o0CLelf4rEjGoXbAAEgAqeGUxrcIlbjXfbcmw","e":"AQAB","d":"test-only-not-a-real-private-exponent"}',
+  userExtension: 'mobileSecurityBlocked',
+  groupId: '00g8testblockedgrp',
+  active: true,
+};
+const UMBRELLA_POLICY: UpdatePolicyBody = {
+  alertSeverity: 'HIGH_AND_CRITICAL',
+  outdatedOSPeriod: 'SEVEN_DAYS',
+  deviceIntegrityPeriod: 'TWO_WEEKS',
+  screenLockEnabled: true,
+};
+const UMBRELLA_BLOCKED_MEMBERS = [0, 1];
 
-/** Globex's administrator signs in through SSO only: a session row stands in for that. */
-async function sessionOf(email: string): Promise<string> {
-  const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!user) throw new Error(`no user ${email}`);
-  const { token } = await createSession(t.db, user.id, t.clock.now());
-  return `portal_session=${token}`;
-}
-
-async function signInAll() {
-  acme = await t.signIn();
-  initech = await t.signIn(DEMO.initech.email, DEMO.initech.password);
-  globex = await sessionOf(DEMO.sso.email);
-}
-
+/**
+ * Example: API access with a key that expired a month before the test clock, and members;
+ * Initrode: no API access; Umbrella: SSO only, with conditional access set up.
+ */
 beforeAll(async () => {
   t = await createTestApp({
     integrations: {
@@ -82,9 +81,34 @@ beforeAll(async () => {
       conditionalAccessRemovalDelayMs: REMOVAL_DELAY_MS,
     },
   });
-  await signInAll();
-  acmeId = await orgId('acme');
-  globexId = await orgId('globex');
+  const now = t.clock.now();
+  const example = await makeOrg(t, {
+    name: 'Example',
+    members: 5,
+    apiKey: {
+      createdAt: addUtcMonths(now, -13),
+      expiresAt: addUtcMonths(now, -1),
+    },
+  });
+  const initrode = await makeOrg(t, { name: 'Initrode' });
+  const umbrella = await makeOrg(t, {
+    name: 'Umbrella',
+    sso: 'okta',
+    admin: { password: null },
+    members: 4,
+    conditionalAccess: {
+      ...UMBRELLA_CONDITIONAL_ACCESS,
+      ...UMBRELLA_POLICY,
+      blockedMembers: UMBRELLA_BLOCKED_MEMBERS,
+    },
+  });
+  exampleAdmin = example.cookie;
+  initrodeAdmin = initrode.cookie;
+  umbrellaAdmin = umbrella.cookie;
+  exampleId = example.id;
+  umbrellaId = umbrella.id;
+  exampleKey = { display: apiKeyDisplay(example.apiKey!), expiresAt: addUtcMonths(now, -1) };
+  secrets.push(example.apiKey!);
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -131,19 +155,19 @@ describe('API key (pure)', () => {
 });
 
 describe('API key', () => {
-  const get = (cookie = acme) => t.call('GET', '/api/api/token', { cookie });
-  const generate = (json: unknown = {}, cookie = acme) =>
+  const get = (cookie = exampleAdmin) => t.call('GET', '/api/api/token', { cookie });
+  const generate = (json: unknown = {}, cookie = exampleAdmin) =>
     t.call('POST', '/api/api/token', { cookie, json });
-  const revoke = (cookie = acme) => t.call('DELETE', '/api/api/token', { cookie });
+  const revoke = (cookie = exampleAdmin) => t.call('DELETE', '/api/api/token', { cookie });
 
-  it('answers the seeded key’s display form; an expired key is still answered', async () => {
+  it('answers the stored key’s display form; an expired key is still answered', async () => {
     const r = await get();
     expect(r.status, r.text).toBe(200);
     expect(r.data).toEqual({
-      token: DEMO_API_KEY.display,
-      expiresAt: DEMO_API_KEY.expiresAt.toISOString(),
+      token: exampleKey.display,
+      expiresAt: exampleKey.expiresAt.toISOString(),
     });
-    // The test clock (2030) is past the demo key's expiry (2027).
+    // The key expired a month before the test clock.
     expect(Date.parse(r.data.expiresAt)).toBeLessThan(t.clock.now().getTime());
   });
 
@@ -158,12 +182,12 @@ describe('API key', () => {
     const again = await get();
     expect(again.data).toEqual({ token: `mdsk_…${key.slice(-4)}`, expiresAt: r.data.expiresAt });
 
-    const rows = await t.db.select().from(apiKeys).where(eq(apiKeys.orgId, acmeId));
+    const rows = await t.db.select().from(apiKeys).where(eq(apiKeys.orgId, exampleId));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.keyHash).toBe(hashToken(key));
     expect(JSON.stringify(rows)).not.toContain(key.slice(5));
 
-    expect((await findOrgByApiKey(t.db, key, t.clock.now()))?.slug).toBe('acme');
+    expect((await findOrgByApiKey(t.db, key, t.clock.now()))?.id).toBe(exampleId);
   });
 
   it('six months and never', async () => {
@@ -187,7 +211,7 @@ describe('API key', () => {
     const second = (await generate()).data.token as string;
     secrets.push(first, second);
     expect(await findOrgByApiKey(t.db, first, t.clock.now())).toBeNull();
-    expect((await findOrgByApiKey(t.db, second, t.clock.now()))?.id).toBe(acmeId);
+    expect((await findOrgByApiKey(t.db, second, t.clock.now()))?.id).toBe(exampleId);
   });
 
   it('revoking answers an empty config and invalidates the key', async () => {
@@ -216,18 +240,28 @@ describe('API key', () => {
     expect(await findOrgByApiKey(t.db, '', t.clock.now())).toBeNull();
     const key = (await generate({ tokenExpiration: 'NEVER' })).data.token as string;
     secrets.push(key);
-    await t.db.update(organizations).set({ apiAccess: false }).where(eq(organizations.id, acmeId));
+    await t.db
+      .update(organizations)
+      .set({ apiAccess: false })
+      .where(eq(organizations.id, exampleId));
     try {
       expect(await findOrgByApiKey(t.db, key, t.clock.now())).toBeNull();
     } finally {
-      await t.db.update(organizations).set({ apiAccess: true }).where(eq(organizations.id, acmeId));
+      await t.db
+        .update(organizations)
+        .set({ apiAccess: true })
+        .where(eq(organizations.id, exampleId));
     }
-    expect((await findOrgByApiKey(t.db, key, t.clock.now()))?.id).toBe(acmeId);
+    expect((await findOrgByApiKey(t.db, key, t.clock.now()))?.id).toBe(exampleId);
   });
 
   it('answers 403 to an organization without API access, and touches nothing', async () => {
     const before = await t.db.select().from(apiKeys);
-    for (const r of [await get(initech), await generate({}, initech), await revoke(initech)]) {
+    for (const r of [
+      await get(initrodeAdmin),
+      await generate({}, initrodeAdmin),
+      await revoke(initrodeAdmin),
+    ]) {
       expect(r.status).toBe(403);
       expect(r.data).toEqual({ error: API_TOKEN_MESSAGES.noAccess });
     }
@@ -419,11 +453,11 @@ describe('webhook', () => {
     await receiver.close();
   });
 
-  const get = (cookie = acme) => t.call('GET', '/api/orgs/webhook', { cookie });
-  const secretOf = (cookie = acme) => t.call('GET', '/api/orgs/webhook-secret', { cookie });
-  const save = (url: string, cookie = acme) =>
+  const get = (cookie = exampleAdmin) => t.call('GET', '/api/orgs/webhook', { cookie });
+  const secretOf = (cookie = exampleAdmin) => t.call('GET', '/api/orgs/webhook-secret', { cookie });
+  const save = (url: string, cookie = exampleAdmin) =>
     t.call('POST', '/api/orgs/webhook', { cookie, json: { url } });
-  const remove = (cookie = acme) => t.call('DELETE', '/api/orgs/webhook', { cookie });
+  const remove = (cookie = exampleAdmin) => t.call('DELETE', '/api/orgs/webhook', { cookie });
 
   it('starts inactive; saving needs a secret first (409)', async () => {
     expect((await get()).data).toEqual({ url: null, secret: null });
@@ -461,7 +495,7 @@ describe('webhook', () => {
     expect(JSON.parse(delivery.body)).toEqual({
       type: 'webhook.test',
       createdAt: t.clock.now().toISOString(),
-      orgId: acmeId,
+      orgId: exampleId,
     });
     const signature = delivery.headers[WEBHOOK_HEADERS.signature.toLowerCase()] as string;
     expect(signature).toBe(signWebhook(secret, timestamp, delivery.body));
@@ -533,13 +567,13 @@ describe('webhook', () => {
   });
 
   it('is scoped to the organization', async () => {
-    const acmeBefore = (await get()).data;
-    expect((await get(initech)).data).toEqual({ url: null, secret: null });
-    const initechSecret = (await secretOf(initech)).data.secret as string;
-    secrets.push(initechSecret);
-    expect(initechSecret).not.toBe(acmeBefore.secret);
-    expect((await remove(initech)).status).toBe(200);
-    expect((await get()).data).toEqual(acmeBefore);
+    const exampleBefore = (await get()).data;
+    expect((await get(initrodeAdmin)).data).toEqual({ url: null, secret: null });
+    const initrodeSecret = (await secretOf(initrodeAdmin)).data.secret as string;
+    secrets.push(initrodeSecret);
+    expect(initrodeSecret).not.toBe(exampleBefore.secret);
+    expect((await remove(initrodeAdmin)).status).toBe(200);
+    expect((await get()).data).toEqual(exampleBefore);
   });
 
   it('deactivating clears URL and secret; turning on again draws a new secret', async () => {
@@ -575,7 +609,7 @@ describe('webhook in production', () => {
         },
       },
     });
-    cookie = await prod.signIn();
+    ({ cookie } = await makeOrg(prod, { name: 'Example' }));
     const secret = await prod.call('GET', '/api/orgs/webhook-secret', { cookie });
     expect(secret.status, secret.text).toBe(200);
     secrets.push(secret.data.secret);
@@ -703,21 +737,22 @@ describe('conditional access rules (pure)', () => {
 });
 
 describe('conditional access', () => {
-  const getConfig = (cookie = acme) =>
+  const getConfig = (cookie = exampleAdmin) =>
     t.call('GET', '/api/orgs/conditional-access/config', { cookie });
-  const saveConfig = (json: unknown, cookie = acme) =>
+  const saveConfig = (json: unknown, cookie = exampleAdmin) =>
     t.call('POST', '/api/orgs/conditional-access/config', { cookie, json });
-  const getPolicy = (cookie = acme) =>
+  const getPolicy = (cookie = exampleAdmin) =>
     t.call('GET', '/api/orgs/conditional-access/policy', { cookie });
-  const putPolicy = (json: unknown, cookie = acme) =>
+  const putPolicy = (json: unknown, cookie = exampleAdmin) =>
     t.call('PUT', '/api/orgs/conditional-access/policy', { cookie, json });
-  const remove = (cookie = acme) => t.call('DELETE', '/api/orgs/conditional-access', { cookie });
+  const remove = (cookie = exampleAdmin) =>
+    t.call('DELETE', '/api/orgs/conditional-access', { cookie });
 
-  const blockAcmeMembers = async (count: number) => {
+  const blockExampleMembers = async (count: number) => {
     const rows = await t.db
       .select({ id: members.id })
       .from(members)
-      .where(eq(members.orgId, acmeId))
+      .where(eq(members.orgId, exampleId))
       .orderBy(members.id)
       .limit(count);
     for (const row of rows) {
@@ -726,19 +761,19 @@ describe('conditional access', () => {
     return rows.map((r) => r.id);
   };
 
-  it('Acme starts unconfigured with the default policy', async () => {
+  it('Example starts unconfigured with the default policy', async () => {
     const config = await getConfig();
     expect(config.status, config.text).toBe(200);
     expect(config.data).toEqual(DEFAULT_CONDITIONAL_ACCESS_CONFIG);
     expect((await getPolicy()).data).toEqual(DEFAULT_POLICY);
   });
 
-  it('Globex has the seeded Okta configuration, policy and blocked members', async () => {
-    const config = await getConfig(globex);
-    expect(config.data).toEqual(DEMO_GLOBEX_CONDITIONAL_ACCESS);
-    secrets.push(DEMO_GLOBEX_CONDITIONAL_ACCESS.clientSecret!);
-    expect((await getPolicy(globex)).data).toEqual(DEMO_GLOBEX_POLICY);
-    expect(await blockedMemberIds(t.db, globexId)).toHaveLength(DEMO_GLOBEX_BLOCKED_MEMBERS);
+  it('Umbrella has the stored Okta configuration, policy and blocked members', async () => {
+    const config = await getConfig(umbrellaAdmin);
+    expect(config.data).toEqual(UMBRELLA_CONDITIONAL_ACCESS);
+    secrets.push(UMBRELLA_CONDITIONAL_ACCESS.clientSecret!);
+    expect((await getPolicy(umbrellaAdmin)).data).toEqual(UMBRELLA_POLICY);
+    expect(await blockedMemberIds(t.db, umbrellaId)).toHaveLength(UMBRELLA_BLOCKED_MEMBERS.length);
   });
 
   it('turning on with only a provider saves a partial configuration', async () => {
@@ -804,73 +839,78 @@ describe('conditional access', () => {
   });
 
   it('deactivating unblocks the organization’s blocked members', async () => {
-    const blocked = await blockAcmeMembers(2);
-    expect(await blockedMemberIds(t.db, acmeId)).toEqual(blocked);
+    const blocked = await blockExampleMembers(2);
+    expect(await blockedMemberIds(t.db, exampleId)).toEqual(blocked);
     const r = await saveConfig({ ...AZURE, active: false });
     expect(r.status, r.text).toBe(200);
-    expect(await blockedMemberIds(t.db, acmeId)).toEqual([]);
-    // Globex's blocked members are not touched.
-    expect(await blockedMemberIds(t.db, globexId)).toHaveLength(DEMO_GLOBEX_BLOCKED_MEMBERS);
+    expect(await blockedMemberIds(t.db, exampleId)).toEqual([]);
+    // Umbrella's blocked members are not touched.
+    expect(await blockedMemberIds(t.db, umbrellaId)).toHaveLength(UMBRELLA_BLOCKED_MEMBERS.length);
   });
 
   it('is scoped to the organization', async () => {
-    const acmeConfig = (await getConfig()).data;
-    const acmePolicy = (await getPolicy()).data;
-    expect((await getConfig(initech)).data).toEqual(DEFAULT_CONDITIONAL_ACCESS_CONFIG);
-    expect((await getPolicy(initech)).data).toEqual(DEFAULT_POLICY);
-    const okta = { ...AZURE, provider: 'okta', tenant: 'initech.okta.com', clientSecret: OKTA_KEY };
-    expect((await saveConfig(okta, initech)).status).toBe(200);
+    const exampleConfig = (await getConfig()).data;
+    const examplePolicy = (await getPolicy()).data;
+    expect((await getConfig(initrodeAdmin)).data).toEqual(DEFAULT_CONDITIONAL_ACCESS_CONFIG);
+    expect((await getPolicy(initrodeAdmin)).data).toEqual(DEFAULT_POLICY);
+    const okta = {
+      ...AZURE,
+      provider: 'okta',
+      tenant: 'initrode.okta.com',
+      clientSecret: OKTA_KEY,
+    };
+    expect((await saveConfig(okta, initrodeAdmin)).status).toBe(200);
     secrets.push(OKTA_KEY);
-    expect((await getConfig(initech)).data).toEqual(okta);
-    expect((await getConfig()).data).toEqual(acmeConfig);
+    expect((await getConfig(initrodeAdmin)).data).toEqual(okta);
+    expect((await getConfig()).data).toEqual(exampleConfig);
 
-    // Initech's removal touches neither Acme's settings nor anyone else's blocked members.
-    await blockAcmeMembers(1);
-    expect((await remove(initech)).status).toBe(200);
+    // Initrode's removal touches neither Example's settings nor anyone else's blocked members.
+    await blockExampleMembers(1);
+    expect((await remove(initrodeAdmin)).status).toBe(200);
     await t.tasks.idle();
-    expect((await getConfig(initech)).data).toEqual(DEFAULT_CONDITIONAL_ACCESS_CONFIG);
-    expect((await getConfig()).data).toEqual(acmeConfig);
-    expect((await getPolicy()).data).toEqual(acmePolicy);
-    expect(await blockedMemberIds(t.db, acmeId)).toHaveLength(1);
-    expect(await blockedMemberIds(t.db, globexId)).toHaveLength(DEMO_GLOBEX_BLOCKED_MEMBERS);
-    await t.db.update(members).set({ caBlocked: false }).where(eq(members.orgId, acmeId));
+    expect((await getConfig(initrodeAdmin)).data).toEqual(DEFAULT_CONDITIONAL_ACCESS_CONFIG);
+    expect((await getConfig()).data).toEqual(exampleConfig);
+    expect((await getPolicy()).data).toEqual(examplePolicy);
+    expect(await blockedMemberIds(t.db, exampleId)).toHaveLength(1);
+    expect(await blockedMemberIds(t.db, umbrellaId)).toHaveLength(UMBRELLA_BLOCKED_MEMBERS.length);
+    await t.db.update(members).set({ caBlocked: false }).where(eq(members.orgId, exampleId));
   });
 
   it('removal: a request, then a job unblocks the members and resets everything', async () => {
-    const r = await remove(globex);
+    const r = await remove(umbrellaAdmin);
     expect(r.status, r.text).toBe(200);
     expect(r.data).toEqual({ success: REMOVAL_REQUESTED });
 
     // Still pending: settings unchanged, changes refused, a repeated request is harmless.
-    expect((await getConfig(globex)).data).toEqual(DEMO_GLOBEX_CONDITIONAL_ACCESS);
-    const save = await saveConfig(DEMO_GLOBEX_CONDITIONAL_ACCESS, globex);
+    expect((await getConfig(umbrellaAdmin)).data).toEqual(UMBRELLA_CONDITIONAL_ACCESS);
+    const save = await saveConfig(UMBRELLA_CONDITIONAL_ACCESS, umbrellaAdmin);
     expect(save.status).toBe(409);
     expect(save.data).toEqual({ error: CONDITIONAL_ACCESS_MESSAGES.removalPending });
-    const policy = await putPolicy(DEFAULT_POLICY, globex);
+    const policy = await putPolicy(DEFAULT_POLICY, umbrellaAdmin);
     expect(policy.status).toBe(409);
-    expect((await remove(globex)).status).toBe(200);
-    expect(await blockedMemberIds(t.db, globexId)).toHaveLength(DEMO_GLOBEX_BLOCKED_MEMBERS);
+    expect((await remove(umbrellaAdmin)).status).toBe(200);
+    expect(await blockedMemberIds(t.db, umbrellaId)).toHaveLength(UMBRELLA_BLOCKED_MEMBERS.length);
 
     await t.tasks.idle();
-    expect((await getConfig(globex)).data).toEqual(DEFAULT_CONDITIONAL_ACCESS_CONFIG);
-    expect((await getPolicy(globex)).data).toEqual(DEFAULT_POLICY);
-    expect(await blockedMemberIds(t.db, globexId)).toEqual([]);
+    expect((await getConfig(umbrellaAdmin)).data).toEqual(DEFAULT_CONDITIONAL_ACCESS_CONFIG);
+    expect((await getPolicy(umbrellaAdmin)).data).toEqual(DEFAULT_POLICY);
+    expect(await blockedMemberIds(t.db, umbrellaId)).toEqual([]);
     const [row] = await t.db
       .select({ removalRequestedAt: conditionalAccess.removalRequestedAt })
       .from(conditionalAccess)
-      .where(eq(conditionalAccess.orgId, globexId));
+      .where(eq(conditionalAccess.orgId, umbrellaId));
     expect(row?.removalRequestedAt).toBeNull();
     expect(t.logger.lines.join('\n')).toContain(
-      `[conditional-access] removed for organization ${globexId}; ${DEMO_GLOBEX_BLOCKED_MEMBERS} member(s) unblocked`,
+      `[conditional-access] removed for organization ${umbrellaId}; ${UMBRELLA_BLOCKED_MEMBERS.length} member(s) unblocked`,
     );
 
     // Set up again afterwards.
-    expect((await saveConfig(DEMO_GLOBEX_CONDITIONAL_ACCESS, globex)).status).toBe(200);
+    expect((await saveConfig(UMBRELLA_CONDITIONAL_ACCESS, umbrellaAdmin)).status).toBe(200);
   });
 
   it('a request a restart interrupted is processed by housekeeping', async () => {
-    const [blocked] = await blockAcmeMembers(1);
-    await requestRemoval(t.db, acmeId, t.clock.now());
+    const [blocked] = await blockExampleMembers(1);
+    await requestRemoval(t.db, exampleId, t.clock.now());
     expect((await saveConfig(AZURE)).status).toBe(409);
     await runHousekeeping(t.db, t.clock.now());
     expect((await getConfig()).data).toEqual(DEFAULT_CONDITIONAL_ACCESS_CONFIG);
@@ -878,7 +918,7 @@ describe('conditional access', () => {
     const [member] = await t.db
       .select({ caBlocked: members.caBlocked })
       .from(members)
-      .where(and(eq(members.orgId, acmeId), eq(members.id, blocked!)));
+      .where(and(eq(members.orgId, exampleId), eq(members.id, blocked!)));
     expect(member?.caBlocked).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_MAX_ROWS } from '@contract/members';
 import { createTestApp } from '../test-support';
+import { makeOrg } from '../test-support/factories';
 
 const DIR = fileURLToPath(new URL('../../tests/fixtures/csv/', import.meta.url));
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(DIR, name)));
@@ -40,7 +41,7 @@ const table: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  cookie = await t.signIn();
+  cookie = (await makeOrg(t)).cookie;
 }, 60_000);
 afterAll(async () => {
   await t.close();

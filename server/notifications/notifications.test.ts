@@ -1,41 +1,71 @@
 /**
  * Notifications (docs/product/notifications.md): e-mail preferences, the custom enrolment e-mail
- * (stored as sent, e-mailed as plain text) and device scan notification preferences — against
- * the seeded demo data (server/seed/seed-integrations.ts).
+ * (stored as sent, e-mailed as plain text) and device scan notification preferences — on
+ * organizations the tests make (test-support/factories.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_BODY_MAX_LENGTH } from '@domain/notifications';
 import { DEFAULT_EMAIL_PREFERENCES, DEFAULT_NOTIFICATION_PREFERENCES } from './data';
 import { templateBodyToText, templateSubjectToText } from '../mail/plain-text';
 import { invitationEmail } from '../members/invitation';
-import { DEMO_EMAIL_PREFERENCES, DEMO_NOTIFICATION_PREFERENCES } from '../seed/seed-integrations';
-import { createTestApp, DEMO } from '../test-support';
+import { createTestApp } from '../test-support';
+import { makeOrg } from '../test-support/factories';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let t: TestApp;
-let acme: string;
-let initech: string;
-let newco: string;
+let example: string;
+let initrode: string;
+let freshco: string;
 const orgIds: Record<string, number> = {};
 
-const seededEmail = (slug: string) => DEMO_EMAIL_PREFERENCES.find(([o]) => o.slug === slug)![1];
-const seededScan = (slug: string) =>
-  DEMO_NOTIFICATION_PREFERENCES.find(([o]) => o.slug === slug)![1];
+/**
+ * Example saved every e-mail preference and its scan notifications; Initrode saved only some
+ * e-mail preferences (so Outdated OS e-mails are not offered) and no scan notifications; Freshco
+ * saved the default e-mail preferences and scan notifications that never fire.
+ */
+const SAVED_EMAIL = {
+  weeklySummary: true,
+  threatAlerts: true,
+  enrollmentEmailsFrequency: 'EVERY_SECOND_DAY',
+  outdatedOsEmailsFrequency: 'WEEKLY',
+} as const;
+const SAVED_SCAN = {
+  deviceIntegrityPeriod: 'SEVEN_DAYS',
+  notificationFrequency: 'WEEKLY',
+  notificationType: 'PUSH',
+} as const;
 
 beforeAll(async () => {
   t = await createTestApp();
-  acme = await t.signIn();
-  initech = await t.signIn(DEMO.initech.email, DEMO.initech.password);
-  newco = await t.signIn(DEMO.newco.email, DEMO.newco.password);
-  for (const [slug, cookie] of [
-    ['acme', acme],
-    ['initech', initech],
-    ['newco', newco],
-  ] as const) {
-    const session = await t.call('GET', '/api/session', { cookie });
-    orgIds[slug] = session.data.portalPreferences.orgId;
-  }
+  const orgs = {
+    example: await makeOrg(t, {
+      name: 'Example',
+      emailPreferences: SAVED_EMAIL,
+      notificationPreferences: SAVED_SCAN,
+    }),
+    initrode: await makeOrg(t, {
+      name: 'Initrode',
+      emailPreferences: { threatAlerts: false, enrollmentEmailsFrequency: 'ONCE' },
+    }),
+    freshco: await makeOrg(t, {
+      name: 'Freshco',
+      emailPreferences: {
+        weeklySummary: true,
+        threatAlerts: true,
+        enrollmentEmailsFrequency: 'ONCE',
+      },
+      notificationPreferences: {
+        deviceIntegrityPeriod: 'NEVER',
+        notificationFrequency: 'WEEKLY',
+        notificationType: 'PUSH',
+      },
+    }),
+  };
+  example = orgs.example.cookie;
+  initrode = orgs.initrode.cookie;
+  freshco = orgs.freshco.cookie;
+  for (const [key, org] of Object.entries(orgs)) orgIds[key] = org.id;
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -56,33 +86,36 @@ describe('without a session', () => {
 });
 
 describe('e-mail preferences', () => {
-  const get = (cookie = acme) => t.call('GET', '/api/orgs/email-preferences', { cookie });
-  const put = (json: unknown, cookie = acme) =>
+  const get = (cookie = example) => t.call('GET', '/api/orgs/email-preferences', { cookie });
+  const put = (json: unknown, cookie = example) =>
     t.call('PUT', '/api/orgs/email-preferences', { cookie, json });
 
-  it('answers the seeded preferences with the session’s organization id', async () => {
+  it('answers the saved preferences with the session’s organization id', async () => {
     const r = await get();
     expect(r.status, r.text).toBe(200);
-    expect(r.data).toEqual({ orgId: orgIds.acme, ...seededEmail('acme') });
+    expect(r.data).toEqual({ orgId: orgIds.example, ...SAVED_EMAIL });
   });
 
   it('answers only the preferences an organization is offered', async () => {
-    const r = await get(initech);
+    const r = await get(initrode);
     expect(r.data).toEqual({
-      orgId: orgIds.initech,
+      orgId: orgIds.initrode,
       threatAlerts: false,
       enrollmentEmailsFrequency: 'ONCE',
     });
     expect(Object.keys(r.data)).not.toContain('outdatedOsEmailsFrequency');
-    expect((await get(newco)).data).toEqual({ orgId: orgIds.newco, ...DEFAULT_EMAIL_PREFERENCES });
+    expect((await get(freshco)).data).toEqual({
+      orgId: orgIds.freshco,
+      ...DEFAULT_EMAIL_PREFERENCES,
+    });
   });
 
   it('updates only the fields sent and answers the full preferences', async () => {
     const r = await put({ threatAlerts: false, outdatedOsEmailsFrequency: 'DAILY' });
     expect(r.status, r.text).toBe(200);
     const expected = {
-      orgId: orgIds.acme,
-      ...seededEmail('acme'),
+      orgId: orgIds.example,
+      ...SAVED_EMAIL,
       threatAlerts: false,
       outdatedOsEmailsFrequency: 'DAILY',
     };
@@ -94,9 +127,9 @@ describe('e-mail preferences', () => {
 
   it('takes the organization from the session, never from the body', async () => {
     const before = (await get()).data;
-    const r = await put({ orgId: orgIds.acme, weeklySummary: false }, initech);
+    const r = await put({ orgId: orgIds.example, weeklySummary: false }, initrode);
     expect(r.status, r.text).toBe(200);
-    expect(r.data.orgId).toBe(orgIds.initech);
+    expect(r.data.orgId).toBe(orgIds.initrode);
     expect(r.data.weeklySummary).toBe(false);
     expect((await get()).data).toEqual(before);
   });
@@ -148,7 +181,7 @@ describe('custom enrolment e-mail (pure)', () => {
   });
 
   it('the invitation keeps the code and steps; null texts keep the defaults', () => {
-    const member = { name: 'Pat', email: 'pat@acme.test', code: 'ABCD-EF23' };
+    const member = { name: 'Pat', email: 'pat@example.test', code: 'ABCD-EF23' };
     const custom = invitationEmail({ name: 'Acme' }, member, {
       subject: 'Enroll <i>now</i>',
       body: '<p>Hi,</p><img src=x onerror=alert(1)><p>Please enroll.</p>',
@@ -167,14 +200,14 @@ describe('custom enrolment e-mail (pure)', () => {
 });
 
 describe('custom enrolment e-mail', () => {
-  const get = (cookie = acme, query = '?type=OrgEnrollment') =>
+  const get = (cookie = example, query = '?type=OrgEnrollment') =>
     t.call('GET', `/api/orgs/email-template${query}`, { cookie });
-  const put = (json: unknown, cookie = acme) =>
+  const put = (json: unknown, cookie = example) =>
     t.call('PUT', '/api/orgs/email-template', { cookie, json });
 
   async function outbox() {
     await t.tasks.idle();
-    const r = await t.call('GET', '/api/dev/outbox', { cookie: acme });
+    const r = await t.call('GET', '/api/dev/outbox', { cookie: example });
     expect(r.status).toBe(200);
     return r.data.messages as Array<{ to: string; subject: string; text: string }>;
   }
@@ -186,8 +219,8 @@ describe('custom enrolment e-mail', () => {
   });
 
   it('needs a known type (400)', async () => {
-    expect((await get(acme, '')).status).toBe(400);
-    expect((await get(acme, '?type=Welcome')).status).toBe(400);
+    expect((await get(example, '')).status).toBe(400);
+    expect((await get(example, '?type=Welcome')).status).toBe(400);
     expect((await put({ type: 'Welcome', subject: null, body: null })).status).toBe(400);
   });
 
@@ -205,11 +238,11 @@ describe('custom enrolment e-mail', () => {
 
   it('sends invitations as plain text from the template: no markup reaches the e-mail', async () => {
     const r = await t.call('POST', '/api/orgs/create-members', {
-      cookie: acme,
-      json: { members: [{ name: 'Tess Template', email: 'tess.template@acme.test' }] },
+      cookie: example,
+      json: { members: [{ name: 'Tess Template', email: 'tess.template@example.test' }] },
     });
     expect(r.status, r.text).toBe(200);
-    const mail = (await outbox()).find((m) => m.to === 'tess.template@acme.test');
+    const mail = (await outbox()).find((m) => m.to === 'tess.template@example.test');
     expect(mail?.subject).toBe('Enroll your phone');
     expect(mail?.text).toMatch(/^Hi,\n\nPlease enroll & stay safe\.\n\nYour enrolment code is:/);
     expect(mail?.text).toMatch(/^ {4}[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/m);
@@ -240,44 +273,47 @@ describe('custom enrolment e-mail', () => {
     expect((await put({ type: 'OrgEnrollment', subject: null, body: null })).status).toBe(200);
     expect((await get()).data).toEqual({ subject: null, body: null });
     await t.call('POST', '/api/orgs/create-members', {
-      cookie: acme,
-      json: { members: [{ name: 'Dev Default', email: 'dev.default@acme.test' }] },
+      cookie: example,
+      json: { members: [{ name: 'Dev Default', email: 'dev.default@example.test' }] },
     });
-    const mail = (await outbox()).find((m) => m.to === 'dev.default@acme.test');
-    expect(mail?.subject).toBe('Your enrolment code for Acme');
+    const mail = (await outbox()).find((m) => m.to === 'dev.default@example.test');
+    expect(mail?.subject).toBe('Your enrolment code for Example');
     expect(mail?.text).toMatch(/^Hello Dev Default,/);
   });
 
   it('is scoped to the organization', async () => {
     const r = await put(
-      { type: 'OrgEnrollment', subject: 'Initech only', body: 'Hello Initech' },
-      initech,
+      { type: 'OrgEnrollment', subject: 'Initrode only', body: 'Hello Initrode' },
+      initrode,
     );
     expect(r.status).toBe(200);
-    expect((await get(initech)).data).toEqual({ subject: 'Initech only', body: 'Hello Initech' });
+    expect((await get(initrode)).data).toEqual({
+      subject: 'Initrode only',
+      body: 'Hello Initrode',
+    });
     expect((await get()).data).toEqual({ subject: null, body: null });
-    expect((await get(newco)).data).toEqual({ subject: null, body: null });
+    expect((await get(freshco)).data).toEqual({ subject: null, body: null });
   });
 });
 
 describe('device scan notification preferences', () => {
   const query = '?topic=OpenAppToScan';
-  const get = (cookie = acme, q = query) =>
+  const get = (cookie = example, q = query) =>
     t.call('GET', `/api/orgs/notifications-preferences${q}`, { cookie });
-  const put = (json: unknown, cookie = acme, q = query) =>
+  const put = (json: unknown, cookie = example, q = query) =>
     t.call('PUT', `/api/orgs/notifications-preferences${q}`, { cookie, json });
 
-  it('answers the seeded preferences, or the defaults', async () => {
+  it('answers the saved preferences, or the defaults', async () => {
     const r = await get();
     expect(r.status, r.text).toBe(200);
-    expect(r.data).toEqual({ topic: 'OpenAppToScan', ...seededScan('acme') });
+    expect(r.data).toEqual({ topic: 'OpenAppToScan', ...SAVED_SCAN });
     expect(r.data).toMatchObject({
       deviceIntegrityPeriod: 'SEVEN_DAYS',
       notificationFrequency: 'WEEKLY',
       notificationType: 'PUSH',
     });
-    expect((await get(newco)).data.deviceIntegrityPeriod).toBe('NEVER');
-    expect((await get(initech)).data).toEqual({
+    expect((await get(freshco)).data.deviceIntegrityPeriod).toBe('NEVER');
+    expect((await get(initrode)).data).toEqual({
       topic: 'OpenAppToScan',
       ...DEFAULT_NOTIFICATION_PREFERENCES,
     });
@@ -296,9 +332,9 @@ describe('device scan notification preferences', () => {
   });
 
   it('needs a known topic and a complete, valid body (400)', async () => {
-    expect((await get(acme, '')).status).toBe(400);
-    expect((await get(acme, '?topic=Other')).status).toBe(400);
-    const noTopic = await put({ ...DEFAULT_NOTIFICATION_PREFERENCES }, acme, '');
+    expect((await get(example, '')).status).toBe(400);
+    expect((await get(example, '?topic=Other')).status).toBe(400);
+    const noTopic = await put({ ...DEFAULT_NOTIFICATION_PREFERENCES }, example, '');
     expect(noTopic.status).toBe(400);
     const bad = await put({ ...DEFAULT_NOTIFICATION_PREFERENCES, notificationType: 'SMS' });
     expect(bad.status).toBe(400);
@@ -308,15 +344,15 @@ describe('device scan notification preferences', () => {
   });
 
   it('is scoped to the organization', async () => {
-    const acmeBefore = (await get()).data;
+    const exampleBefore = (await get()).data;
     const prefs = {
       notificationType: 'PUSH',
       deviceIntegrityPeriod: 'TWO_WEEKS',
       notificationFrequency: 'DAILY',
     };
-    expect((await put(prefs, initech)).status).toBe(200);
-    expect((await get(initech)).data).toEqual({ topic: 'OpenAppToScan', ...prefs });
-    expect((await get()).data).toEqual(acmeBefore);
-    expect((await get(newco)).data.deviceIntegrityPeriod).toBe('NEVER');
+    expect((await put(prefs, initrode)).status).toBe(200);
+    expect((await get(initrode)).data).toEqual({ topic: 'OpenAppToScan', ...prefs });
+    expect((await get()).data).toEqual(exampleBefore);
+    expect((await get(freshco)).data.deviceIntegrityPeriod).toBe('NEVER');
   });
 });

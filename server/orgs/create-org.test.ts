@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support';
+import { makeOrg } from '../test-support/factories';
 import { createOrganization, CreateOrgError, validateCreateOrgInput } from './create-org';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   t = await createTestApp();
+  await makeOrg(t, { name: 'Taken', admin: { email: 'admin@taken.test' } });
 }, 60_000);
 afterAll(() => t.close());
 
@@ -80,11 +82,11 @@ describe('org:create', () => {
 
   it('refuses a taken lookup name or administrator address, leaving nothing behind', async () => {
     await expect(
-      createOrganization(t.db, { name: 'Acme', adminEmail: 'new@acme-two.test' }, t.clock.now()),
-    ).rejects.toThrow(/lookup name "acme" exists already/);
+      createOrganization(t.db, { name: 'Taken', adminEmail: 'new@taken-two.test' }, t.clock.now()),
+    ).rejects.toThrow(/lookup name "taken" exists already/);
     await expect(
-      createOrganization(t.db, { name: 'Fresh Co', adminEmail: 'admin@acme.test' }, t.clock.now()),
-    ).rejects.toThrow(/admin@acme\.test is already an administrator/);
+      createOrganization(t.db, { name: 'Fresh Co', adminEmail: 'admin@taken.test' }, t.clock.now()),
+    ).rejects.toThrow(/admin@taken\.test is already an administrator/);
     // The organization of the failed attempt was rolled back with it.
     const lookup = await t.call('POST', '/api/orgs/lookup', { json: { slug: 'freshco' } });
     expect(lookup.status).toBe(404);

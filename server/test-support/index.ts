@@ -1,6 +1,8 @@
 /**
- * Test harness (not a test file): a fresh seeded database per test app (in-memory PGlite, or a
- * database of its own on the PostgreSQL of TEST_DATABASE_URL), with cheap scrypt and a clock.
+ * Test harness (not a test file): a fresh database per test app (in-memory PGlite, or a database
+ * of its own on the PostgreSQL of TEST_DATABASE_URL), migrated and empty, with cheap scrypt and a
+ * clock. Tests make their data with ./factories.ts; only the tests of server/seed/ ask for the
+ * demo data (`createTestApp({ seed: 'demo' })`).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -25,14 +27,6 @@ import { loadMigrations } from '../db/migrate';
 import { BackgroundTasks } from '../system/background';
 import { TEST_SCRYPT_PARAMS } from '../auth/passwords';
 import type { AppDeps, Logger } from '../deps';
-
-export const DEMO = {
-  admin: { email: 'admin@acme.test', password: 'Portal-Demo-1!' },
-  blocked: { email: 'blocked@acme.test', password: 'Portal-Demo-1!' },
-  sso: { email: 'sso.admin@globex.test' },
-  initech: { email: 'admin@initech.test', password: 'Portal-Demo-1!' },
-  newco: { email: 'owner@newco.test', password: 'Portal-Demo-1!' },
-} as const;
 
 export class TestClock {
   current = new Date('2030-01-15T09:00:00.000Z');
@@ -80,46 +74,98 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** Changes whenever the template database would: migrations, seed, scrypt parameters, PGlite. */
-function templateKey(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  return createHash('sha256')
-    .update(JSON.stringify(loadMigrations()))
-    .update(readFileSync(path.join(here, '../seed/seed.ts')))
-    .update(readFileSync(path.join(here, '../seed/seed-devices.ts')))
-    .update(readFileSync(path.join(here, '../seed/seed-sso.ts')))
-    .update(readFileSync(path.join(here, '../seed/seed-alerts.ts')))
-    .update(readFileSync(path.join(here, '../seed/seed-settings.ts')))
-    .update(readFileSync(path.join(here, '../seed/seed-integrations.ts')))
-    .update(readFileSync(path.join(here, '../seed/seed-billing.ts')))
-    .update(readFileSync(path.join(here, '../members/codes.ts')))
-    .update(JSON.stringify(TEST_SCRYPT_PARAMS))
-    .update(readFileSync(path.join(here, '../../node_modules/@electric-sql/pglite/package.json')))
-    .digest('hex')
-    .slice(0, 16);
-}
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.join(HERE, '../..');
+const ALIASES: Record<string, string> = { '@domain/': 'domain/', '@contract/': 'contract/' };
 
 /**
- * A fresh, migrated and seeded database. With TEST_DATABASE_URL, a new database on that
- * PostgreSQL (see `openPostgresTestDatabase`). Otherwise an in-memory PGlite: creating one runs
- * initdb, which takes seconds; so the first call dumps a migrated+seeded template into the OS temp
- * folder (keyed by the migrations, the seed and the PGlite version) and every later call, in any
- * test file, loads it.
+ * The repository's source files `entries` run, following their imports (relative and
+ * `@domain/`, `@contract/`): what the demo seed's rows depend on.
  */
+function sourceClosure(entries: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const [, spec] of text.matchAll(/(?:from|import)\s+'([^']+)'/g)) {
+      if (!spec) continue;
+      const alias = Object.keys(ALIASES).find((prefix) => spec.startsWith(prefix));
+      const base = alias
+        ? path.join(ROOT, ALIASES[alias]!, spec.slice(alias.length))
+        : spec.startsWith('.')
+          ? path.resolve(path.dirname(file), spec)
+          : null;
+      if (!base) continue;
+      const found = [`${base}.ts`, path.join(base, 'index.ts')].find((f) => existsSync(f));
+      if (found) visit(found);
+    }
+  };
+  for (const entry of entries) visit(entry);
+  return [...seen].sort();
+}
+
+/** The demo seed's own files: every non-test file of server/seed/. */
+function seedFiles(): string[] {
+  const dir = path.join(HERE, '../seed');
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .map((name) => path.join(dir, name));
+}
+
+type TemplateKind = 'migrated' | 'demo';
+
+/**
+ * Changes whenever the template database would: the migrations and the PGlite version; for the
+ * demo template also the seed's files and every source file they import (path and content), and
+ * the scrypt parameters its password hash is made with.
+ */
+function templateKey(kind: TemplateKind): string {
+  const hash = createHash('sha256')
+    .update(kind)
+    .update(JSON.stringify(loadMigrations()))
+    .update(readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json')));
+  if (kind === 'demo') {
+    for (const file of sourceClosure(seedFiles())) {
+      hash.update(path.relative(ROOT, file)).update(readFileSync(file));
+    }
+    hash.update(JSON.stringify(TEST_SCRYPT_PARAMS));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
 /** A test database; on PostgreSQL also its URL, so a test can open a second pool on it (a "second process"). */
 export type TestDatabaseHandle = DatabaseHandle & { url?: string };
 
-export async function openTestDatabase(): Promise<TestDatabaseHandle> {
+export interface TestDatabaseOptions {
+  /** 'demo': with the demo organizations (only the tests of server/seed/). Default: none. */
+  seed?: 'demo';
+}
+
+const prepareTemplate = (handle: DatabaseHandle, kind: TemplateKind) =>
+  prepareDatabase(handle, { scrypt: TEST_SCRYPT_PARAMS, seedDemo: kind === 'demo' });
+
+/**
+ * A fresh, migrated database of its own, empty or (`seed: 'demo'`) with the demo data. With
+ * TEST_DATABASE_URL, a new database on that PostgreSQL (see `openPostgresTestDatabase`).
+ * Otherwise an in-memory PGlite: creating one runs initdb, which takes seconds; so the first call
+ * dumps a prepared template into the OS temp folder (keyed by what decides its content:
+ * `templateKey`) and every later call, in any test file, loads it.
+ */
+export async function openTestDatabase(
+  options: TestDatabaseOptions = {},
+): Promise<TestDatabaseHandle> {
+  const kind: TemplateKind = options.seed === 'demo' ? 'demo' : 'migrated';
   const url = process.env.TEST_DATABASE_URL;
-  if (url) return openPostgresTestDatabase(url);
-  const key = templateKey();
-  const file = path.join(os.tmpdir(), `portal-server-test-db-${key}.tar`);
+  if (url) return openPostgresTestDatabase(url, kind);
+  const prefix = `portal-server-test-db-${kind}-`;
+  const file = path.join(os.tmpdir(), `${prefix}${templateKey(kind)}.tar`);
   if (existsSync(file)) {
     return wrapPglite(await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) }));
   }
   const client = await PGlite.create('memory://');
   const handle = wrapPglite(client);
-  await prepareDatabase(handle, { scrypt: TEST_SCRYPT_PARAMS });
+  await prepareTemplate(handle, kind);
   const dump = await client.dumpDataDir('none');
   // Write then rename: test files running in parallel never read half a template.
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
@@ -127,11 +173,7 @@ export async function openTestDatabase(): Promise<TestDatabaseHandle> {
   renameSync(partial, file);
   // Templates of earlier migrations or seeds are of no use any more.
   for (const name of readdirSync(os.tmpdir())) {
-    if (
-      name.startsWith('portal-server-test-db-') &&
-      name.endsWith('.tar') &&
-      path.join(os.tmpdir(), name) !== file
-    ) {
+    if (name.startsWith(prefix) && name.endsWith('.tar') && path.join(os.tmpdir(), name) !== file) {
       rmSync(path.join(os.tmpdir(), name), { force: true });
     }
   }
@@ -141,7 +183,7 @@ export async function openTestDatabase(): Promise<TestDatabaseHandle> {
 /** Key of the session advisory lock under which one test process builds the template database. */
 const TEMPLATE_LOCK_KEY = 72_431_900;
 let adminPool: pg.Pool | undefined;
-let postgresTemplate: Promise<string> | undefined;
+const postgresTemplates = new Map<TemplateKind, Promise<string>>();
 
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);
@@ -156,14 +198,20 @@ function ident(name: string): string {
 }
 
 /**
- * The migrated and seeded template `portal_template_<key>` on the PostgreSQL of `url`, built once
- * for all test processes: the first takes an advisory lock and builds it, the others wait for the
+ * The template `portal_template_<key>` of a kind (migrated, or with the demo data) on the
+ * PostgreSQL of `url`, built once for all test processes: the first takes an advisory lock and builds it, the others wait for the
  * lock and find it. `IS_TEMPLATE true` marks it complete (a run interrupted while building leaves
  * an unmarked one, which the next run rebuilds). No connection to it stays open: CREATE DATABASE …
  * TEMPLATE refuses a template that has one.
  */
-async function buildPostgresTemplate(url: string, admin: pg.Pool): Promise<string> {
-  const name = `portal_template_${templateKey()}`;
+async function buildPostgresTemplate(
+  url: string,
+  admin: pg.Pool,
+  kind: TemplateKind,
+): Promise<string> {
+  const name = `portal_template_${templateKey(kind)}`;
+  // Both current templates stay; any other is of an earlier migration or seed.
+  const current = (['migrated', 'demo'] as const).map((k) => `portal_template_${templateKey(k)}`);
   const client = await admin.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
@@ -177,15 +225,15 @@ async function buildPostgresTemplate(url: string, admin: pg.Pool): Promise<strin
       await client.query(`CREATE DATABASE ${ident(name)}`);
       const handle = await openDatabase({ databaseUrl: withDatabase(url, name) });
       try {
-        await prepareDatabase(handle, { scrypt: TEST_SCRYPT_PARAMS });
+        await prepareTemplate(handle, kind);
       } finally {
         await handle.close();
       }
       await client.query(`ALTER DATABASE ${ident(name)} IS_TEMPLATE true`);
       // Templates of earlier migrations or seeds are of no use any more.
       const stale = await client.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'portal\\_template\\_%' AND datname <> $1`,
-        [name],
+        `SELECT datname FROM pg_database WHERE datname LIKE 'portal\\_template\\_%' AND NOT datname = ANY($1)`,
+        [current],
       );
       for (const { datname } of stale.rows) {
         await client
@@ -206,11 +254,16 @@ async function buildPostgresTemplate(url: string, admin: pg.Pool): Promise<strin
  * A database of its own on the PostgreSQL of `url` (TEST_DATABASE_URL): a copy of the template
  * (`CREATE DATABASE test_<random> TEMPLATE portal_template_<key>`, ~0.1 s), dropped on close.
  */
-async function openPostgresTestDatabase(url: string): Promise<TestDatabaseHandle> {
+async function openPostgresTestDatabase(
+  url: string,
+  kind: TemplateKind,
+): Promise<TestDatabaseHandle> {
   adminPool ??= new pg.Pool({ connectionString: url, max: 3, allowExitOnIdle: true });
   const admin = adminPool;
-  postgresTemplate ??= buildPostgresTemplate(url, admin);
-  const template = await postgresTemplate;
+  if (!postgresTemplates.has(kind)) {
+    postgresTemplates.set(kind, buildPostgresTemplate(url, admin, kind));
+  }
+  const template = await postgresTemplates.get(kind)!;
   return openPostgresDatabaseOfItsOwn(url, admin, `TEMPLATE ${ident(template)}`);
 }
 
@@ -252,9 +305,8 @@ export async function openEmptyTestDatabase(): Promise<DatabaseHandle> {
     adminPool ??= new pg.Pool({ connectionString: url, max: 3, allowExitOnIdle: true });
     return openPostgresDatabaseOfItsOwn(url, adminPool, 'TEMPLATE template0');
   }
-  const here = path.dirname(fileURLToPath(import.meta.url));
   const key = createHash('sha256')
-    .update(readFileSync(path.join(here, '../../node_modules/@electric-sql/pglite/package.json')))
+    .update(readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json')))
     .digest('hex')
     .slice(0, 16);
   const file = path.join(os.tmpdir(), `portal-server-empty-db-${key}.tar`);
@@ -269,8 +321,11 @@ export async function openEmptyTestDatabase(): Promise<DatabaseHandle> {
   return wrapPglite(client);
 }
 
-export async function createTestApp(overrides: Partial<AppDeps> = {}) {
-  const handle = await openTestDatabase();
+export async function createTestApp(
+  overrides: Partial<AppDeps> & TestDatabaseOptions = {},
+) {
+  const { seed, ...deps } = overrides;
+  const handle = await openTestDatabase({ seed });
   const clock = new TestClock();
   const tasks = new BackgroundTasks();
   const logger = captureLogger();
@@ -280,7 +335,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}) {
     now: clock.now,
     tasks,
     logger,
-    ...overrides,
+    ...deps,
   });
 
   async function call(method: string, path: string, options: RequestOptions = {}) {
@@ -307,12 +362,8 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}) {
     return { res, status: res.status, data, text };
   }
 
-  /** Signs in and returns the `portal_session=…` cookie pair. */
-  async function signIn(
-    email: string = DEMO.admin.email,
-    password: string = DEMO.admin.password,
-    cookie?: string,
-  ) {
+  /** Signs in through the API and returns the session cookie pair (`portal_session=…`). */
+  async function signIn(email: string, password: string, cookie?: string) {
     const r = await call('POST', '/api/login', {
       json: { email, password },
       cookie: cookie ?? null,
@@ -330,6 +381,8 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}) {
     logger,
     call,
     signIn,
+    /** Whether the app runs as in production (factories name the cookie as it does). */
+    production: deps.production ?? false,
     close: () => handle.close(),
   };
 }
