@@ -296,9 +296,9 @@ describe('SSO configuration', () => {
       expect(r.data.error, tenant).toMatch(message);
       expect(r.data.issues, tenant).toEqual([{ path: 'tenant', message: r.data.error }]);
     }
-    expect((await t.call('GET', '/api/orgs/sso/provider', { cookie: exampleAdmin })).data.provider).toBe(
-      null,
-    );
+    expect(
+      (await t.call('GET', '/api/orgs/sso/provider', { cookie: exampleAdmin })).data.provider,
+    ).toBe(null);
   });
 
   it('answers the saved settings without the secret; an empty secret keeps the saved one', async () => {
@@ -312,12 +312,15 @@ describe('SSO configuration', () => {
     });
     // No secret saved yet: it is required.
     const { clientSecret: _secret, ...withoutSecret } = config();
-    const missing = await t.call('POST', '/api/orgs/sso', { json: withoutSecret, cookie: exampleAdmin });
+    const missing = await t.call('POST', '/api/orgs/sso', {
+      json: withoutSecret,
+      cookie: exampleAdmin,
+    });
     expect(missing.status).toBe(400);
     expect(missing.data.issues[0].path).toBe('clientSecret');
-    expect((await t.call('POST', '/api/orgs/sso', { json: config(), cookie: exampleAdmin })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.call('POST', '/api/orgs/sso', { json: config(), cookie: exampleAdmin })).status,
+    ).toBe(200);
     const saved = await t.call('GET', '/api/orgs/sso', { cookie: exampleAdmin });
     expect(saved.data).toMatchObject({
       provider: 'azure',
