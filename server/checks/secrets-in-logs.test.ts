@@ -378,6 +378,9 @@ describe('with Stripe configured', () => {
       t.clock.advance(120_000);
       expect((await t.call('GET', '/api/customer-billing-info', { cookie })).status).toBe(503);
       fake.failWith = null;
+      // An organization of the built-in processor (in the shared database): its first card setup
+      // makes a customer.
+      const example = await makeOrg(t, { name: 'Example' });
       const refused = new FakeStripe('sk_test_51SomeOtherAccountKey', settings.priceId);
       const other = await createTestApp({
         db: t.db,
@@ -385,8 +388,7 @@ describe('with Stripe configured', () => {
       });
       try {
         const r = await other.call('GET', '/api/customer-billing-update-key', {
-          // An organization of the built-in processor: its first card setup makes a customer.
-          cookie: await other.signIn((await makeOrg(other, { name: 'Example' })).admin.email, TEST_PASSWORD),
+          cookie: await other.signIn(example.admin.email, TEST_PASSWORD),
         });
         expect(r.status).toBe(502);
         expect(other.logger.lines.join('\n')).toMatch(/\[stripe\] customer create failed/);
