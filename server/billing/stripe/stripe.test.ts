@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { TRIAL_DAYS } from '@domain/billing';
 import { ERROR_CATALOGUE } from '@contract/errors';
-import { createTestApp, DEMO } from '../../test-support';
+import { createTestApp } from '../../test-support';
+import { makeOrg, TEST_PASSWORD, type TestOrg } from '../../test-support/factories';
 import { FakeStripe } from '../../test-support/fake-stripe';
 import { findOrgBySlug } from '../../orgs/data';
 import { members, stripeCustomers, stripeEvents, subscriptions } from '../../db/schema';
@@ -33,6 +34,8 @@ let fake: FakeStripe;
 let t: TestApp;
 /** Every secret seen during a test: none may appear in a log line. */
 let secrets: string[];
+/** Freshco: no plan yet, no members (its first card starts the trial); made once per app. */
+let freshcoOrg: TestOrg | undefined;
 
 async function startApp(options: { deadlineMs?: number } = {}) {
   fake = new FakeStripe(SETTINGS.secretKey, SETTINGS.priceId);
@@ -42,6 +45,7 @@ async function startApp(options: { deadlineMs?: number } = {}) {
   });
   fake.now = () => Math.floor(t.clock.now().getTime() / 1000);
   secrets = [SETTINGS.secretKey, SETTINGS.webhookSecret];
+  freshcoOrg = undefined;
 }
 
 async function stopApp() {
@@ -52,10 +56,10 @@ async function stopApp() {
   await fake.close();
 }
 
-async function newco() {
-  const cookie = await t.signIn(DEMO.newco.email, DEMO.newco.password);
-  const org = await findOrgBySlug(t.db, 'newco');
-  return { cookie, orgId: org?.id as number };
+async function freshco() {
+  freshcoOrg ??= await makeOrg(t, { name: 'Freshco', plan: 'none' });
+  const cookie = await t.signIn(freshcoOrg.admin.email, TEST_PASSWORD);
+  return { cookie, orgId: freshcoOrg.id, email: freshcoOrg.admin.email };
 }
 
 async function ok(method: string, path: string, cookie: string, json?: unknown) {
@@ -84,7 +88,7 @@ describe('Stripe: customers, cards and the trial', () => {
   afterEach(() => stopApp());
 
   it('Begin Trial: one customer, a SetupIntent, the card as default, a 7-day trial of the price', async () => {
-    const { cookie, orgId } = await newco();
+    const { cookie, orgId, email } = await freshco();
     const first = await ok('GET', '/api/customer-billing-update-key', cookie);
     const second = await ok('GET', '/api/customer-billing-update-key', cookie);
     expect(first.clientSecret).not.toBe(second.clientSecret);
@@ -95,7 +99,7 @@ describe('Stripe: customers, cards and the trial', () => {
     expect(customers).toHaveLength(1);
     expect(customers[0]).toMatchObject({
       idempotencyKey: `portal-customer-org-${orgId}`,
-      params: { name: 'Newco', metadata: { org_id: String(orgId), org_slug: 'newco' } },
+      params: { name: 'Freshco', metadata: { org_id: String(orgId), org_slug: 'freshco' } },
     });
     expect(customers[0]?.contentType).toMatch(/^application\/x-www-form-urlencoded/);
     const [stored] = await t.db
@@ -149,11 +153,11 @@ describe('Stripe: customers, cards and the trial', () => {
     // The welcome's warning is gone and the administrator is the first member.
     expect((await ok('GET', '/api/session', cookie)).error).toBeNull();
     const memberRows = await t.db.select().from(members).where(eq(members.orgId, orgId));
-    expect(memberRows.map((m) => m.email)).toContain(DEMO.newco.email);
+    expect(memberRows.map((m) => m.email)).toContain(email);
   });
 
   it('a second card replaces the default and starts no second trial', async () => {
-    const { cookie } = await newco();
+    const { cookie } = await freshco();
     await beginTrial(cookie);
     const pm = await confirmedCard(cookie, MASTERCARD);
     expect(await ok('POST', '/api/update-default-payment', cookie, { paymentMethod: pm })).toEqual({
@@ -171,7 +175,7 @@ describe('Stripe: customers, cards and the trial', () => {
   });
 
   it("another customer's payment method, or an unknown one, is not found (nothing changes)", async () => {
-    const { cookie, orgId } = await newco();
+    const { cookie, orgId } = await freshco();
     await confirmedCard(cookie);
     const foreign = fake.newPaymentMethod(VISA, 'cus_someoneelse01');
     for (const paymentMethod of [foreign.id, 'pm_000000000000000000000000']) {
@@ -189,7 +193,7 @@ describe('Stripe: customers, cards and the trial', () => {
   });
 
   it('cancel sets cancel_at_period_end, reactivate undoes it; the banner follows', async () => {
-    const { cookie } = await newco();
+    const { cookie } = await freshco();
     await beginTrial(cookie);
     const [sub] = [...fake.subscriptions.values()];
 
@@ -215,7 +219,7 @@ describe('Stripe: customers, cards and the trial', () => {
   });
 
   it('reactivating a plan Stripe has ended subscribes again, without a trial', async () => {
-    const { cookie } = await newco();
+    const { cookie } = await freshco();
     await beginTrial(cookie);
     const [sub] = [...fake.subscriptions.values()];
     await ok('POST', '/api/cancel-plan', cookie);
@@ -225,13 +229,13 @@ describe('Stripe: customers, cards and the trial', () => {
     expect(created).toHaveLength(2);
     expect(created[1]?.params.trial_period_days).toBeUndefined();
     expect(created[1]?.idempotencyKey).toBe(
-      `portal-resubscribe-org-${(await newco()).orgId}-after-${sub!.id}`,
+      `portal-resubscribe-org-${(await freshco()).orgId}-after-${sub!.id}`,
     );
     expect((await ok('GET', '/api/customer-plan-info', cookie)).status).toBe('active');
   });
 
   it('deleting the organization cancels its subscription at Stripe at once', async () => {
-    const { cookie, orgId } = await newco();
+    const { cookie, orgId } = await freshco();
     await beginTrial(cookie);
     const [sub] = [...fake.subscriptions.values()];
     const refused = await t.call('DELETE', '/api/orgs', { cookie });
@@ -243,15 +247,20 @@ describe('Stripe: customers, cards and the trial', () => {
       fake.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${sub!.id}`),
     ).toBe(true);
     expect(fake.subscriptions.get(sub!.id)?.status).toBe('canceled');
-    expect(await findOrgBySlug(t.db, 'newco')).toBeNull();
+    expect(await findOrgBySlug(t.db, 'freshco')).toBeNull();
     expect(
       await t.db.select().from(stripeCustomers).where(eq(stripeCustomers.orgId, orgId)),
     ).toEqual([]);
   });
 
   it('an organization of the test processor era keeps its stored card on the statement', async () => {
-    const acme = await t.signIn();
-    expect((await ok('GET', '/api/customer-billing-info', acme)).card).toEqual({
+    // Example: an active plan with a visa 4242 on file, from before Stripe.
+    const { admin } = await makeOrg(t, {
+      name: 'Example',
+      card: { network: 'visa', lastFour: '4242' },
+    });
+    const example = await t.signIn(admin.email, TEST_PASSWORD);
+    expect((await ok('GET', '/api/customer-billing-info', example)).card).toEqual({
       network: 'visa',
       lastFour: '4242',
     });
@@ -264,7 +273,7 @@ describe('Stripe: when Stripe does not answer', () => {
   afterAll(() => stopApp());
 
   it('the statement answers a clear 503 within the deadline; the plan tab does not wait', async () => {
-    const { cookie } = await newco();
+    const { cookie } = await freshco();
     await beginTrial(cookie);
     t.clock.advance(61_000); // past the statement's cache
     fake.delayMs = 3_000;
@@ -332,7 +341,7 @@ describe('Stripe events at POST /api/stripe/webhook', () => {
 
   beforeEach(async () => {
     await startApp();
-    ({ cookie, orgId } = await newco());
+    ({ cookie, orgId } = await freshco());
     await beginTrial(cookie);
     subId = [...fake.subscriptions.keys()][0]!;
   }, 60_000);
@@ -479,7 +488,8 @@ describe('without STRIPE_SECRET_KEY', () => {
   it('the built-in test processor answers and there is no Stripe endpoint', async () => {
     const plain = await createTestApp();
     try {
-      const cookie = await plain.signIn(DEMO.newco.email, DEMO.newco.password);
+      const freshcoAdmin = (await makeOrg(plain, { name: 'Freshco', plan: 'none' })).admin;
+      const cookie = await plain.signIn(freshcoAdmin.email, TEST_PASSWORD);
       const key = await plain.call('GET', '/api/customer-billing-update-key', { cookie });
       expect(key.data.clientSecret).toMatch(/^seti_[0-9a-f]{24}_secret_[0-9a-f]{48}$/);
       const r = await plain.app.request('/api/stripe/webhook', { method: 'POST', body: '{}' });
