@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, DEMO, sessionCookieOf } from '../test-support';
+import { createTestApp, sessionCookieOf } from '../test-support';
+import { makeOrg, TEST_PASSWORD, type TestOrg } from '../test-support/factories';
 import {
   passThroughProvider,
   startTestProvider,
@@ -22,12 +23,18 @@ import { countTransactions } from './data';
 import { BROWSER_COOKIE } from './routes';
 
 const CALLBACK = 'http://localhost/api/oauth/callback';
-const ACME_CLIENT = { clientId: 'acme-portal', clientSecret: 'acme-client-secret-1234' };
-const INITECH_CLIENT = { clientId: 'initech-portal', clientSecret: 'initech-client-secret-5678' };
+const EXAMPLE_CLIENT = { clientId: 'example-portal', clientSecret: 'example-client-secret-1234' };
+const INITRODE_CLIENT = {
+  clientId: 'initrode-portal',
+  clientSecret: 'initrode-client-secret-5678',
+};
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let idp: TestProvider;
 let forge: TokenForge;
+/** Example (a member in its directory, a blocked administrator), Initrode, Freshco (no SSO). */
+let example: TestOrg;
+let initrode: TestOrg;
 
 async function orgId(slug: string): Promise<number> {
   const [org] = await t.db.select().from(organizations).where(eq(organizations.slug, slug));
@@ -36,21 +43,30 @@ async function orgId(slug: string): Promise<number> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  idp = await startTestProvider({
-    clients: [{ ...ACME_CLIENT, redirectUris: [CALLBACK] }],
-    accounts: { 'unverified@acme.test': { email: 'admin@acme.test', email_verified: false } },
+  example = await makeOrg(t, {
+    name: 'Example',
+    admins: [{ name: 'Blake Blocked', blocked: true }],
+    members: [{ name: 'Dana Lee', email: 'dana.lee@example.test' }],
   });
-  forge = await startTokenForge({ ...INITECH_CLIENT, email: DEMO.initech.email });
-  const acme = await t.signIn();
+  initrode = await makeOrg(t, { name: 'Initrode' });
+  await makeOrg(t, { name: 'Freshco', plan: 'none' });
+  idp = await startTestProvider({
+    clients: [{ ...EXAMPLE_CLIENT, redirectUris: [CALLBACK] }],
+    accounts: {
+      'unverified@example.test': { email: example.admin.email, email_verified: false },
+    },
+  });
+  forge = await startTokenForge({ ...INITRODE_CLIENT, email: initrode.admin.email });
+  const exampleCookie = await t.signIn(example.admin.email, TEST_PASSWORD);
   const saved = await t.call('POST', '/api/orgs/sso', {
-    cookie: acme,
-    json: { provider: 'okta', slug: 'acme', tenant: idp.issuer, ...ACME_CLIENT },
+    cookie: exampleCookie,
+    json: { provider: 'okta', slug: 'example', tenant: idp.issuer, ...EXAMPLE_CLIENT },
   });
   expect(saved.status, saved.text).toBe(200);
-  const initech = await t.signIn(DEMO.initech.email, DEMO.initech.password);
+  const initrodeCookie = await t.signIn(initrode.admin.email, TEST_PASSWORD);
   const forged = await t.call('POST', '/api/orgs/sso', {
-    cookie: initech,
-    json: { provider: 'okta', slug: 'initech', tenant: forge.issuer, ...INITECH_CLIENT },
+    cookie: initrodeCookie,
+    json: { provider: 'okta', slug: 'initrode', tenant: forge.issuer, ...INITRODE_CLIENT },
   });
   expect(forged.status, forged.text).toBe(200);
 }, 60_000);
@@ -88,10 +104,10 @@ async function callback(url: URL | string, browser: string) {
 
 describe('sign-in through a second, independent OpenID Provider', () => {
   it('sends the browser to the provider with PKCE (S256), state, nonce and the one Redirect URL', async () => {
-    const { location, browser } = await start('acme');
+    const { location, browser } = await start('example');
     const url = new URL(location);
     expect(url.origin).toBe(idp.issuer);
-    expect(url.searchParams.get('client_id')).toBe(ACME_CLIENT.clientId);
+    expect(url.searchParams.get('client_id')).toBe(EXAMPLE_CLIENT.clientId);
     expect(url.searchParams.get('redirect_uri')).toBe(CALLBACK);
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('scope')).toBe('openid email profile');
@@ -99,66 +115,72 @@ describe('sign-in through a second, independent OpenID Provider', () => {
     expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(location).not.toContain(ACME_CLIENT.clientSecret);
+    expect(location).not.toContain(EXAMPLE_CLIENT.clientSecret);
     expect(browser).toMatch(/^portal_oidc=/);
   });
 
   it('signs the administrator in with the same session as a password sign-in → /sso-login', async () => {
-    const open = await countTransactions(t.db, await orgId('acme'));
+    const open = await countTransactions(t.db, await orgId('example'));
     const started = performance.now();
-    const { location, browser } = await start('acme');
-    const back = await passThroughProvider(location, DEMO.admin.email);
+    const { location, browser } = await start('example');
+    const back = await passThroughProvider(location, example.admin.email);
     const done = await callback(back, browser);
     const roundTripMs = performance.now() - started;
     expect(done.location).toBe('/sso-login');
     const session = await t.call('GET', '/api/session', { cookie: sessionCookieOf(done.r.res) });
     expect(session.status).toBe(200);
-    expect(session.data.user.email).toBe(DEMO.admin.email);
-    expect(session.data.organization.slug).toBe('acme');
+    expect(session.data.user.email).toBe(example.admin.email);
+    expect(session.data.organization.slug).toBe('example');
     expect(session.data.organization.redirectUrl).toBe(CALLBACK);
     // The closing note's figure: one whole round trip on this machine (in-process portal).
     console.log(`[sso] round trip through the second provider: ${roundTripMs.toFixed(0)} ms`);
-    expect(await countTransactions(t.db, await orgId('acme'))).toBe(open);
+    expect(await countTransactions(t.db, await orgId('example'))).toBe(open);
   });
 
   it('matches the e-mail case-insensitively', async () => {
-    const { location, browser } = await start('acme');
-    const done = await callback(await passThroughProvider(location, 'ADMIN@Acme.TEST'), browser);
+    const { location, browser } = await start('example');
+    const done = await callback(await passThroughProvider(location, 'ADMIN@Example.TEST'), browser);
     expect(done.location).toBe('/sso-login');
   });
 
   it('someone of the directory who is no administrator: oauth-unauthorized, no session', async () => {
-    const { location, browser } = await start('acme');
-    const done = await callback(await passThroughProvider(location, 'dana.lee@acme.test'), browser);
+    const { location, browser } = await start('example');
+    const done = await callback(
+      await passThroughProvider(location, example.members[0]!.email),
+      browser,
+    );
     expect(done.location).toBe('/error?type=oauth-unauthorized');
     expect(done.session).toBe(false);
   });
 
   it('an administrator of another organization: oauth-unauthorized', async () => {
-    const { location, browser } = await start('acme');
-    const done = await callback(await passThroughProvider(location, DEMO.initech.email), browser);
+    const { location, browser } = await start('example');
+    const done = await callback(await passThroughProvider(location, initrode.admin.email), browser);
     expect(done.location).toBe('/error?type=oauth-unauthorized');
     expect(done.session).toBe(false);
   });
 
   it('an administrator a login policy blocks: sso-unauthorized', async () => {
-    const { location, browser } = await start('acme');
-    const done = await callback(await passThroughProvider(location, DEMO.blocked.email), browser);
+    const { location, browser } = await start('example');
+    const done = await callback(
+      await passThroughProvider(location, example.admins[1]!.email),
+      browser,
+    );
     expect(done.location).toBe('/error?type=sso-unauthorized');
     expect(done.session).toBe(false);
   });
 
   it('an e-mail the provider says is not verified: oauth-unauthorized', async () => {
-    const { location, browser } = await start('acme');
+    const { location, browser } = await start('example');
     const done = await callback(
-      await passThroughProvider(location, 'unverified@acme.test'),
+      await passThroughProvider(location, 'unverified@example.test'),
       browser,
     );
     expect(done.location).toBe('/error?type=oauth-unauthorized');
   });
 
   it('the person cancels at the provider (access_denied): oauth-access-denied', async () => {
-    const { location, browser } = await start('acme');
+    const { location, browser } = await start('example');
     const back = await passThroughProvider(location, null);
     expect(back.searchParams.get('error')).toBe('access_denied');
     const done = await callback(back, browser);
@@ -167,8 +189,8 @@ describe('sign-in through a second, independent OpenID Provider', () => {
   });
 
   it('a state is used once: the same callback again is refused', async () => {
-    const { location, browser } = await start('acme');
-    const back = await passThroughProvider(location, DEMO.admin.email);
+    const { location, browser } = await start('example');
+    const back = await passThroughProvider(location, example.admin.email);
     expect((await callback(back, browser)).location).toBe('/sso-login');
     const replay = await callback(back, browser);
     expect(replay.location).toBe('/error?type=oauth-unauthorized');
@@ -176,9 +198,9 @@ describe('sign-in through a second, independent OpenID Provider', () => {
   });
 
   it('a callback carried to another browser finds nothing; the browser that started still can', async () => {
-    const { location, browser } = await start('acme');
-    const other = await start('acme');
-    const back = await passThroughProvider(location, DEMO.admin.email);
+    const { location, browser } = await start('example');
+    const other = await start('example');
+    const back = await passThroughProvider(location, example.admin.email);
     const stolen = await callback(back, other.browser);
     expect(stolen.location).toBe('/error?type=oauth-unauthorized');
     expect(stolen.session).toBe(false);
@@ -188,7 +210,7 @@ describe('sign-in through a second, independent OpenID Provider', () => {
   });
 
   it('a callback without any transaction: oauth-unauthorized', async () => {
-    const { browser } = await start('acme');
+    const { browser } = await start('example');
     const done = await callback(`/api/oauth/callback?code=abc&state=${'x'.repeat(43)}`, browser);
     expect(done.location).toBe('/error?type=oauth-unauthorized');
     expect((await callback('/api/oauth/callback', browser)).location).toBe(
@@ -197,8 +219,8 @@ describe('sign-in through a second, independent OpenID Provider', () => {
   });
 
   it('a transaction older than 10 minutes is refused', async () => {
-    const { location, browser } = await start('acme');
-    const back = await passThroughProvider(location, DEMO.admin.email);
+    const { location, browser } = await start('example');
+    const back = await passThroughProvider(location, example.admin.email);
     t.clock.advance(10 * 60 * 1000 + 1);
     const done = await callback(back, browser);
     expect(done.location).toBe('/error?type=oauth-unauthorized');
@@ -208,12 +230,12 @@ describe('sign-in through a second, independent OpenID Provider', () => {
   it('open-redirect attempts in any parameter change nothing: the end is /sso-login or /error', async () => {
     const evil = 'https://evil.example/steal';
     const { location, browser } = await start(
-      'acme',
+      'example',
       `&redirect=${encodeURIComponent(evil)}&return_to=${encodeURIComponent(evil)}&next=//evil.example`,
     );
     expect(location).not.toContain('evil.example');
     expect(new URL(location).searchParams.get('redirect_uri')).toBe(CALLBACK);
-    const back = await passThroughProvider(location, DEMO.admin.email);
+    const back = await passThroughProvider(location, example.admin.email);
     back.searchParams.set('redirect_uri', evil);
     back.searchParams.set('return_to', evil);
     back.searchParams.set('next', '//evil.example');
@@ -222,34 +244,34 @@ describe('sign-in through a second, independent OpenID Provider', () => {
   });
 
   it('an organization without SSO, or none at all: oauth-unauthorized, nothing stored', async () => {
-    for (const slug of ['newco', 'no-such-org', '', '%00', 'a'.repeat(300)]) {
+    for (const slug of ['freshco', 'no-such-org', '', '%00', 'a'.repeat(300)]) {
       const r = await t.call('GET', `/api/oauth/login?slug=${encodeURIComponent(slug)}`);
       expect(r.status).toBe(302);
       expect(r.res.headers.get('location')).toBe('/error?type=oauth-unauthorized');
       expect(r.res.headers.get('set-cookie') ?? '').not.toContain('portal_oidc');
     }
-    const twice = await t.call('GET', '/api/oauth/login?slug=acme&slug=acme');
+    const twice = await t.call('GET', '/api/oauth/login?slug=example&slug=example');
     expect(twice.res.headers.get('location')).toBe('/error?type=oauth-unauthorized');
   });
 
   it('a provider that cannot be reached: oauth-unavailable', async () => {
-    const newco = await orgId('newco');
+    const freshco = await orgId('freshco');
     await storeSsoConfig(
       t.db,
-      newco,
+      freshco,
       { provider: 'okta', clientId: 'x', clientSecret: 'y', tenant: 'http://127.0.0.1:9/idp' },
       t.clock.now(),
     );
-    const r = await t.call('GET', '/api/oauth/login?slug=newco');
+    const r = await t.call('GET', '/api/oauth/login?slug=freshco');
     expect(r.res.headers.get('location')).toBe('/error?type=oauth-unavailable');
-    expect(await countTransactions(t.db, newco)).toBe(0);
+    expect(await countTransactions(t.db, freshco)).toBe(0);
   });
 });
 
 describe('the ID token’s checks (tokens minted with jose)', () => {
-  /** A sign-in of Initech whose token answer is `answer`; returns where the browser ends. */
+  /** A sign-in of Initrode whose token answer is `answer`; returns where the browser ends. */
   async function forged(answer: Parameters<TokenForge['answerNext']>[1], redirectQuery?: string) {
-    const { location, browser } = await start('initech');
+    const { location, browser } = await start('initrode');
     forge.answerNext(location, answer);
     const state = new URL(location).searchParams.get('state')!;
     const query = redirectQuery ?? `code=forged-code&state=${state}`;
@@ -312,7 +334,7 @@ describe('the ID token’s checks (tokens minted with jose)', () => {
   it('the e-mail from userinfo when the token has none', async () => {
     const done = await forged({
       claims: { email: undefined, email_verified: undefined },
-      userinfo: { email: DEMO.initech.email },
+      userinfo: { email: initrode.admin.email },
     });
     expect(done.location).toBe('/sso-login');
   });
@@ -324,11 +346,11 @@ describe('the ID token’s checks (tokens minted with jose)', () => {
 
   it('the provider answers server_error on the redirect: oauth-server-error; access_denied: oauth-access-denied', async () => {
     const requests = forge.tokenRequests;
-    const { location, browser } = await start('initech');
+    const { location, browser } = await start('initrode');
     const state = new URL(location).searchParams.get('state')!;
     const denied = await callback(`/api/oauth/callback?error=server_error&state=${state}`, browser);
     expect(denied.location).toBe('/error?type=oauth-server-error');
-    const again = await start('initech');
+    const again = await start('initrode');
     const state2 = new URL(again.location).searchParams.get('state')!;
     const no = await callback(
       `/api/oauth/callback?error=access_denied&state=${state2}`,
@@ -340,7 +362,7 @@ describe('the ID token’s checks (tokens minted with jose)', () => {
   });
 
   it('a code without the PKCE verifier’s state is not exchanged (state checked first)', async () => {
-    const { location, browser } = await start('initech');
+    const { location, browser } = await start('initrode');
     forge.answerNext(location, {});
     const requests = forge.tokenRequests;
     const done = await callback(
@@ -355,8 +377,8 @@ describe('the ID token’s checks (tokens minted with jose)', () => {
     const log = t.logger.lines.join('\n');
     expect(log).toContain('[sso]');
     for (const secret of [
-      ACME_CLIENT.clientSecret,
-      INITECH_CLIENT.clientSecret,
+      EXAMPLE_CLIENT.clientSecret,
+      INITRODE_CLIENT.clientSecret,
       'forged-code',
       'at-',
       'eyJ',
@@ -370,7 +392,7 @@ describe('the start throttle', () => {
   it('refuses more than 30 starts from one address in 15 minutes with a page and Retry-After', async () => {
     t.clock.advance(60 * 60 * 1000);
     let last: Awaited<ReturnType<typeof t.call>> | undefined;
-    for (let i = 0; i < 31; i++) last = await t.call('GET', '/api/oauth/login?slug=acme');
+    for (let i = 0; i < 31; i++) last = await t.call('GET', '/api/oauth/login?slug=example');
     expect(last!.status).toBe(429);
     expect(Number(last!.res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(last!.text).toContain('Too many sign-in attempts');
