@@ -1,16 +1,18 @@
 /**
  * The development OpenID Provider (dev-provider.ts) behind a real server, as main.ts runs it: the
- * seeded Globex signs in through it over real OpenID Connect with the same relying party as any
- * provider; its sign-in page, its refusals, and its keys kept in the database.
+ * made Umbrella (its SSO settings as the demo seed writes Globex's: a client of the development
+ * provider on the default port) signs in through it over real OpenID Connect with the same relying
+ * party as any provider; its sign-in page, its refusals, and its keys kept in the database.
  */
 import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, DEMO } from '../test-support';
+import { createTestApp } from '../test-support';
+import { makeOrg, type TestOrg } from '../test-support/factories';
 import { serveApp } from '../http/http-server';
 import { notReady } from '../http/node-mount';
-import { devIdpKeys, organizations } from '../db/schema';
+import { devIdpKeys } from '../db/schema';
 import { createDevProvider, startDevProvider, type DevProvider } from './dev-provider';
 import { DEV_IDP_PATH } from './redirect-url';
 import { findProviderSettings } from './data';
@@ -20,9 +22,26 @@ let server: Server;
 let origin = '';
 let dev: DevProvider | null = null;
 const origins: string[] = [];
+/** Another organization (its administrator cannot be chosen for Umbrella). */
+let example: TestOrg;
+/** SSO only: Sam Sso has no password; 5 people in its directory. */
+let umbrella: TestOrg;
 
 beforeAll(async () => {
   t = await createTestApp({ ownOrigins: origins });
+  example = await makeOrg(t, { name: 'Example' });
+  umbrella = await makeOrg(t, {
+    name: 'Umbrella',
+    admin: { name: 'Sam Sso', email: 'sso.admin@umbrella.test', password: null },
+    sso: {
+      provider: 'okta',
+      clientId: 'umbrella-portal',
+      clientSecret: 'umbrella-development-secret',
+      // Before the server knows its port: startDevProvider points it at the server's own.
+      tenant: `http://localhost:8080${DEV_IDP_PATH}`,
+    },
+    directory: { users: 5 },
+  });
   server = serveApp(t.app, {
     port: 0,
     hostname: '127.0.0.1',
@@ -87,7 +106,7 @@ function browser() {
 
 /** From the lookup to the development provider's sign-in page. */
 async function toSignInPage(b: ReturnType<typeof browser>) {
-  const { res, at } = await b.follow('/api/oauth/login?slug=globex');
+  const { res, at } = await b.follow(`/api/oauth/login?slug=${umbrella.slug}`);
   expect(res.status, at.href).toBe(200);
   expect(at.pathname).toMatch(new RegExp(`^${DEV_IDP_PATH}/interaction/`));
   return { html: await res.text(), res, at };
@@ -109,8 +128,8 @@ const post = (b: ReturnType<typeof browser>, action: string, form: Record<string
   });
 
 describe('the development OpenID Provider', () => {
-  it('points the seeded Globex at itself and answers a real discovery document (ES256)', async () => {
-    const settings = await findProviderSettings(t.db, await globexId());
+  it('points the made Umbrella at itself and answers a real discovery document (ES256)', async () => {
+    const settings = await findProviderSettings(t.db, umbrella.id);
     expect(settings?.tenant).toBe(`${origin}${DEV_IDP_PATH}`);
     const discovery = await (
       await fetch(`${origin}${DEV_IDP_PATH}/.well-known/openid-configuration`)
@@ -120,7 +139,7 @@ describe('the development OpenID Provider', () => {
     expect(discovery.code_challenge_methods_supported).toContain('S256');
   });
 
-  it('signs Sam Sso of Globex in with one click, over real OpenID Connect → /sso-login', async () => {
+  it('signs Sam Sso of Umbrella in with one click, over real OpenID Connect → /sso-login', async () => {
     const b = browser();
     const started = performance.now();
     const { html, res, at } = await toSignInPage(b);
@@ -131,10 +150,10 @@ describe('the development OpenID Provider', () => {
     expect(csp).toContain(`form-action 'self' ${origin}`);
     expect(html).toContain(`<style nonce="${nonce}">`);
     expect(html).not.toMatch(/<script|\son[a-z]+=|\sstyle=/i);
-    expect(html).toContain('Development identity provider for <strong>Globex</strong>');
+    expect(html).toContain('Development identity provider for <strong>Umbrella</strong>');
     expect(html).toContain('Sam Sso');
     const done = await post(b, `${at.pathname}/login`, {
-      account: accountOf(html, DEMO.sso.email),
+      account: accountOf(html, umbrella.admin.email),
     });
     expect(done.at.pathname).toBe('/sso-login');
     console.log(
@@ -142,7 +161,7 @@ describe('the development OpenID Provider', () => {
     );
     const session = await b.go('/api/session', { headers: { 'x-requested-with': 'portal' } });
     expect(session.status).toBe(200);
-    expect((await session.json()).user.email).toBe(DEMO.sso.email);
+    expect((await session.json()).user.email).toBe(umbrella.admin.email);
   });
 
   it('someone of the directory who is no administrator: oauth-unauthorized, no session', async () => {
@@ -162,13 +181,13 @@ describe('the development OpenID Provider', () => {
     expect(`${done.at.pathname}${done.at.search}`).toBe('/error?type=oauth-access-denied');
   });
 
-  it('an account of another organization cannot be chosen for Globex (400, the page again)', async () => {
+  it('an account of another organization cannot be chosen for Umbrella (400, the page again)', async () => {
     const b = browser();
     const { at } = await toSignInPage(b);
     const r = await b.go(`${at.pathname}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'account=admin-1',
+      body: `account=admin-${example.admin.id}`,
     });
     expect(r.status).toBe(400);
   });
@@ -206,8 +225,3 @@ describe('the development OpenID Provider', () => {
     expect(rows).toHaveLength(1);
   });
 });
-
-async function globexId(): Promise<number> {
-  const [org] = await t.db.select().from(organizations).where(eq(organizations.slug, 'globex'));
-  return org!.id;
-}
