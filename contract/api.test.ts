@@ -25,7 +25,7 @@ import { CreateMembersQuery, CreateMembersResult, MemberList, ReadMembersResult 
 import { EmailPreferences, EmailTemplate, NotificationPreferences } from './notifications';
 import { ScimConfig } from './scim';
 import { Session } from './session';
-import { SsoGroupMembers, SsoGroupPage, SsoProviderResult } from './sso';
+import { SsoConfigView, SsoGroupMembers, SsoGroupPage, SsoProviderResult } from './sso';
 import { ThreatHunterUserList } from './threat-hunter';
 import { SaveWebhookBody, Webhook, WebhookSecret } from './webhook';
 import { AdminList } from './admins';
@@ -35,9 +35,10 @@ const all = Object.entries(endpoints) as [string, Endpoint][];
 
 describe('endpoint registry', () => {
   it('holds every endpoint once, under a camelCase name', () => {
-    // The 55 calls of the product, the organization delete, 5 system/development calls and the 3
-    // calls of the webhook delivery log.
-    expect(all.length).toBe(64);
+    // The 55 calls of the product, the organization delete, the saved SSO settings for the setup
+    // screen (GET /orgs/sso: docs/decisions/019-openid-connect.md), 5 system/development calls and
+    // the 3 calls of the webhook delivery log.
+    expect(all.length).toBe(65);
     for (const [name] of all) expect(name).toMatch(/^[a-z][A-Za-z]*$/);
     expect(new Set(all.map(([, e]) => e)).size).toBe(all.length);
   });
@@ -92,6 +93,8 @@ const fixtureTable: [string, z.ZodMiniType, unknown][] = [
   ['sso provider okta', SsoProviderResult, ssoFixtures.ssoProviderOkta],
   ['sso provider azure', SsoProviderResult, ssoFixtures.ssoProviderAzure],
   ['sso provider none', SsoProviderResult, ssoFixtures.ssoProviderNone],
+  ['sso config none', SsoConfigView, ssoFixtures.ssoConfigNone],
+  ['sso config okta', SsoConfigView, ssoFixtures.ssoConfigOkta],
   ['admins', AdminList, adminFixtures.admins],
   ['admins only owner', AdminList, adminFixtures.adminsOnlyOwner],
   ...Object.entries(billingFixtures.billingInfo).map(

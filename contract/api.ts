@@ -40,7 +40,14 @@ import {
 import { createOrg, lookupOrg } from './orgs';
 import { getScimConfig, updateScimConfig } from './scim';
 import { getSession, login, logout, resetPassword, updatePassword } from './session';
-import { deleteSso, getSsoGroupMembers, getSsoProvider, listSsoGroups, saveSsoConfig } from './sso';
+import {
+  deleteSso,
+  getSsoConfig,
+  getSsoGroupMembers,
+  getSsoProvider,
+  listSsoGroups,
+  saveSsoConfig,
+} from './sso';
 import { devCreateOrg, devExpireSession, devOutbox, health } from './system';
 import { addThreatHunterUser, listThreatHunterUsers } from './threat-hunter';
 import { deleteWebhook, getWebhook, getWebhookSecret, saveWebhook } from './webhook';
@@ -77,6 +84,7 @@ export const endpoints = {
   emailAllMembers,
   // SSO
   saveSsoConfig,
+  getSsoConfig,
   getSsoProvider,
   listSsoGroups,
   getSsoGroupMembers,

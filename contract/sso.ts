@@ -26,13 +26,20 @@ export type SelectableSsoGroup = SsoGroup & { selected: boolean };
 export const SsoGroupRef = z.object({ id: idField(), name: nameField() });
 export type SsoGroupRef = z.infer<typeof SsoGroupRef>;
 
-/** The SSO configuration (docs/product/members.md, 'SSO setup'). */
+/**
+ * The SSO configuration (docs/product/members.md, 'SSO setup'). The server checks the issuer's
+ * discovery document before saving (400 with the reason, `issues` on `tenant`). `clientSecret` may
+ * be left out only when the organization has one saved for the same provider and client id: the
+ * saved secret is kept (the screen shows it as "saved" and never receives it).
+ */
 export const SsoConfigBody = z.object({
   clientId: z.string().check(z.trim(), z.minLength(1), z.maxLength(ID_MAX_LENGTH)),
-  clientSecret: z.string().check(z.trim(), z.minLength(1), z.maxLength(SECRET_MAX_LENGTH)),
+  clientSecret: z.optional(
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(SECRET_MAX_LENGTH)),
+  ),
   provider: SsoProvider,
   slug: z.string().check(z.minLength(1), z.maxLength(ORGANIZATION_NAME_MAX_LENGTH)),
-  /** Tenant (full path) for azure, the Okta domain for okta. */
+  /** Okta: the Okta domain or an issuer URL; azure: the tenant id or domain (or an issuer URL). */
   tenant: z.string().check(z.trim(), z.minLength(1), z.maxLength(URL_MAX_LENGTH)),
 });
 export type SsoConfigBody = z.infer<typeof SsoConfigBody>;
@@ -42,6 +49,27 @@ export const saveSsoConfig = defineEndpoint({
   path: '/orgs/sso',
   body: SsoConfigBody,
   response: MessageBody,
+});
+
+/**
+ * The organization's saved SSO settings for the setup screen, without the client secret (never
+ * answered after saving): whether one is saved, and the Redirect URL to register.
+ */
+export const SsoConfigView = z.looseObject({
+  ...messageFields,
+  provider: z.nullable(SsoProvider),
+  clientId: z.nullable(z.string()),
+  tenant: z.nullable(z.string()),
+  clientSecretSaved: z.boolean(),
+  /** `{PUBLIC_URL}/api/oauth/callback`: one for every organization; null when none can be built. */
+  redirectUrl: z.nullable(z.string()),
+});
+export type SsoConfigView = z.infer<typeof SsoConfigView>;
+
+export const getSsoConfig = defineEndpoint({
+  method: 'GET',
+  path: '/orgs/sso',
+  response: SsoConfigView,
 });
 
 export const SsoProviderResult = z.looseObject({

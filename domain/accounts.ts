@@ -69,7 +69,8 @@ export type PasswordTokenPurpose = (typeof PASSWORD_TOKEN_PURPOSES)[number];
 
 /**
  * What the sign-in throttle counts attempts by (decision 015; server/auth/login-throttle.ts): the
- * account and client address together, the address, the account.
+ * account and client address together, the address, the account; and single sign-on starts per
+ * client address (`sso-start`, docs/decisions/019-openid-connect.md).
  */
-export const SIGN_IN_THROTTLE_SCOPES = ['pair', 'address', 'account'] as const;
+export const SIGN_IN_THROTTLE_SCOPES = ['pair', 'address', 'account', 'sso-start'] as const;
 export type SignInThrottleScope = (typeof SIGN_IN_THROTTLE_SCOPES)[number];

@@ -43,10 +43,14 @@ import { conditionalAccessRoutes } from './integrations/conditional-access-route
 import { notificationsRoutes } from './notifications/routes';
 import { resolveIntegrationOptions } from './integrations/options';
 import { billingRoutes, devBillingRoutes } from './billing/routes';
+import { stripeBillingRoutes } from './billing/stripe/routes';
+import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from './billing/stripe/webhook-routes';
+import { StripeGateway } from './billing/stripe/gateway';
 import { devSystemRoutes, healthRoutes } from './system/routes';
-import { DEV_IDP_LOGIN_PATH, devIdpRoutes } from './sso/dev-idp';
 import { contentSecurityPolicy, isHttpsRequest, securityHeaders } from './http/security-headers';
 import { csrfProblem, type CsrfPolicy } from './http/csrf';
+import { RelyingParty } from './oidc/relying-party';
+import { oidcRoutes } from './oidc/routes';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Room for the multipart boundaries and part headers around a CSV of CSV_MAX_BYTES. */
@@ -72,6 +76,13 @@ export function resolveServices(deps: AppDeps): Services {
     tasks: deps.tasks ?? new BackgroundTasks(logger),
     logger,
     integrations: resolveIntegrationOptions(deps.integrations),
+    stripe: deps.stripe
+      ? new StripeGateway(deps.stripe, deps.db, now, logger, {
+          deadlineMs: deps.stripe.deadlineMs,
+          cacheMs: deps.stripe.cacheMs,
+        })
+      : null,
+    oidc: deps.oidc ?? new RelyingParty({ production: deps.production ?? false }),
   };
 }
 
@@ -111,7 +122,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('logger', s.logger);
     await next();
     // Every answer (API, static files, index.html, 404, 500) gets the security headers; a route
-    // that sets its own policy (the development identity provider's page) keeps it.
+    // that sets its own policy (the single sign-on pages, server/oidc/pages.ts) keeps it.
     for (const [name, value] of Object.entries(securityHeaders({ csp, https: isHttps(c) }))) {
       if (!c.res.headers.has(name)) c.header(name, value);
     }
@@ -158,7 +169,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     publicUrl: s.publicUrl,
     trustProxy: s.trustProxy,
     writingGets: new Set([getWebhookSecret, getBillingUpdateKey].map((e) => API_PREFIX + e.path)),
-    formPaths: new Set([DEV_IDP_LOGIN_PATH]),
+    // The development OpenID Provider's forms post to its own Node-level mount, outside this app.
+    formPaths: new Set<string>(),
+    signedPaths: new Set(s.stripe ? [STRIPE_WEBHOOK_PATH] : []),
   };
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     const problem = csrfProblem(
@@ -200,11 +213,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   webhookDeliveryRoutes(app, route, s);
   conditionalAccessRoutes(app, route, s);
   notificationsRoutes(app, route, s);
-  billingRoutes(app, route, s);
+  // One card processor per start: Stripe with STRIPE_SECRET_KEY, else the built-in test
+  // processor (docs/decisions/040-stripe.md).
+  if (s.stripe) {
+    stripeBillingRoutes(app, route, s, s.stripe);
+    stripeWebhookRoutes(app, s, s.stripe);
+  } else {
+    billingRoutes(app, route, s);
+  }
+  // Single sign-on (browser navigations, outside the contract): the same in every mode.
+  oidcRoutes(app, s);
   if (!s.production) {
     devSystemRoutes(app, route, s);
     devBillingRoutes(app, route, s);
-    devIdpRoutes(app, s);
   }
 
   app.all(`${API_PREFIX}/*`, (c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404));

@@ -2,7 +2,7 @@ import type { DatabaseHandle } from './db';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './seed/seed';
 import { seedDemoDevices } from './seed/seed-devices';
-import { seedDemoSsoDirectory } from './seed/seed-sso';
+import { seedDemoSsoDevProvider, seedDemoSsoDirectory } from './seed/seed-sso';
 import { seedDemoAlerts } from './seed/seed-alerts';
 import { seedDemoSettings } from './seed/seed-settings';
 import { seedDemoIntegrations } from './seed/seed-integrations';
@@ -54,6 +54,9 @@ async function prepareNow(
   const seededBilling = await seedDemoBilling(handle.db);
   // Integrations and notifications demo data; once per database, after the members.
   const seededIntegrations = await seedDemoIntegrations(handle.db);
+  // Globex through the development OpenID Provider (docs/decisions/019-openid-connect.md), on
+  // databases seeded before it.
+  await seedDemoSsoDevProvider(handle.db);
   return {
     applied,
     seeded:

@@ -96,3 +96,72 @@ describe('readServerConfig', () => {
     );
   });
 });
+
+describe('Stripe settings (docs/decisions/040-stripe.md)', () => {
+  const full = {
+    STRIPE_SECRET_KEY: 'sk_test_51AbCdEfGhIjKlMn',
+    STRIPE_WEBHOOK_SECRET: 'whsec_AbCdEfGhIjKlMn0123',
+    STRIPE_PRICE_ID: 'price_1AbCdEf',
+    VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbCdEfGhIjKlMn',
+  };
+
+  it('without keys the built-in test processor runs', () => {
+    expect(readServerConfig({}).stripe).toBeNull();
+  });
+
+  it('reads the full set', () => {
+    expect(readServerConfig(full).stripe).toEqual({
+      secretKey: full.STRIPE_SECRET_KEY,
+      webhookSecret: full.STRIPE_WEBHOOK_SECRET,
+      priceId: full.STRIPE_PRICE_ID,
+    });
+  });
+
+  it('a publishable key without the secret key, or the reverse, stops the start with one line', () => {
+    expect(() =>
+      readServerConfig({ VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbCdEfGhIjKlMn' }),
+    ).toThrow(/^VITE_STRIPE_PUBLISHABLE_KEY is set but STRIPE_SECRET_KEY is not/);
+    const { VITE_STRIPE_PUBLISHABLE_KEY: _pk, ...serverOnly } = full;
+    expect(() => readServerConfig(serverOnly)).toThrow(
+      /^STRIPE_SECRET_KEY is set but VITE_STRIPE_PUBLISHABLE_KEY is not/,
+    );
+    expect(() => readServerConfig({ STRIPE_PRICE_ID: 'price_1AbCdEf' })).toThrow(
+      /STRIPE_PRICE_ID is set but STRIPE_SECRET_KEY is not/,
+    );
+  });
+
+  it('names a missing or malformed setting without repeating any value', () => {
+    for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
+      expect(() => readServerConfig({ ...full, [name]: '' })).toThrow(
+        new RegExp(`^${name} is required`),
+      );
+    }
+    // The webhook secret pasted into the key's variable: refused, and the line does not show it.
+    let message = '';
+    try {
+      readServerConfig({ ...full, STRIPE_SECRET_KEY: full.STRIPE_WEBHOOK_SECRET });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^STRIPE_SECRET_KEY does not look like/);
+    expect(message).not.toContain(full.STRIPE_WEBHOOK_SECRET);
+    expect(() =>
+      readServerConfig({ ...full, VITE_STRIPE_PUBLISHABLE_KEY: 'pk_live_51AbCdEfGhIjKlMn' }),
+    ).toThrow(/different modes/);
+  });
+
+  it('STRIPE_API_BASE points the SDK elsewhere, never in production', () => {
+    expect(
+      readServerConfig({ ...full, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe?.api,
+    ).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
+    expect(() =>
+      readServerConfig({
+        ...full,
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://p.example',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      }),
+    ).toThrow(/STRIPE_API_BASE is refused/);
+  });
+});

@@ -9,6 +9,11 @@ import { isLoopbackHost } from './http/public-url';
 import { DEFAULT_SESSION_IDLE_MS } from './auth/sessions';
 import { parseRetrySchedule } from './queue/schedule';
 import { mailSettingsFromEnv, type MailSettings } from './mail/settings';
+import {
+  readStripeSettings,
+  StripeSettingsError,
+  type StripeSettings,
+} from './billing/stripe/settings';
 
 export interface ServerConfig {
   production: boolean;
@@ -29,6 +34,8 @@ export interface ServerConfig {
   mail: MailSettings;
   /** DELIVERY_RETRY_SCHEDULE: seconds between attempts of e-mails and webhook deliveries. */
   retrySchedule: readonly number[];
+  /** Billing through Stripe (docs/decisions/040-stripe.md); null: the built-in test processor. */
+  stripe: StripeSettings | null;
   /** Lines to print at start: legal but risky settings. */
   warnings: string[];
 }
@@ -97,8 +104,8 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     }
   } else if (production) {
     warnings.push(
-      'PUBLIC_URL is not set: e-mails cannot contain links (password reset, invitations) and the ' +
-        'SCIM URL cannot be shown in production.',
+      'PUBLIC_URL is not set: e-mails cannot contain links (password reset, invitations), the ' +
+        'SCIM URL cannot be shown and single sign-on has no Redirect URL in production.',
     );
   }
 
@@ -112,6 +119,14 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     retrySchedule = parseRetrySchedule(env.DELIVERY_RETRY_SCHEDULE);
   } catch (error) {
     throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
+
+  let stripe: StripeSettings | null;
+  try {
+    stripe = readStripeSettings(env, production);
+  } catch (error) {
+    if (error instanceof StripeSettingsError) throw new ConfigError(error.message);
+    throw error;
   }
 
   return {
@@ -132,6 +147,7 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     contentSecurity,
     mail,
     retrySchedule,
+    stripe,
     warnings,
   };
 }

@@ -6,6 +6,9 @@ import type { HashingLimits, PasswordVerifier } from './auth/passwords';
 import type { BackgroundTasks } from './system/background';
 import type { IntegrationOptions } from './integrations/options';
 import type { CspOptions } from './http/security-headers';
+import type { StripeSettings } from './billing/stripe/settings';
+import type { StripeGateway, StripeGatewayOptions } from './billing/stripe/gateway';
+import type { RelyingParty } from './oidc/relying-party';
 
 export interface Logger {
   info(message: string, ...details: unknown[]): void;
@@ -70,6 +73,13 @@ export interface AppDeps {
    * (docs/decisions/020-http-rules-and-headers.md).
    */
   contentSecurity?: CspOptions;
+  /**
+   * Billing through Stripe (docs/decisions/040-stripe.md); without it the built-in test processor
+   * (decision 009). Tests shorten the deadline and the cache.
+   */
+  stripe?: (StripeSettings & StripeGatewayOptions) | null;
+  /** The OpenID Connect relying party (server/oidc/); tests may give one with short time-outs. */
+  oidc?: RelyingParty;
 }
 
 /** The resolved dependencies the route modules use. */
@@ -87,4 +97,7 @@ export interface Services {
   tasks: BackgroundTasks;
   logger: Logger;
   integrations: IntegrationOptions;
+  /** Null: the built-in test processor. */
+  stripe: StripeGateway | null;
+  oidc: RelyingParty;
 }

@@ -5,8 +5,8 @@
  * links), STATIC_DIR (dist/), TRUST_PROXY=1, SEED_DEMO (development: 0 to start without the demo
  * organizations), SESSION_IDLE_MINUTES (30), DEV_PORTAL_ORIGIN (the Vite dev server, set by
  * `npm run dev`), SENTRY_DSN, CSP_CONNECT_ORIGINS, SMTP_URL and MAIL_FROM (e-mail),
- * DELIVERY_RETRY_SCHEDULE (seconds between attempts of e-mails and webhook deliveries)
- * (server/README.md, "Running it").
+ * DELIVERY_RETRY_SCHEDULE (seconds between attempts of e-mails and webhook deliveries), STRIPE_*
+ * (server/README.md, "Running it", "Stripe").
  */
 import { createApp } from './app';
 import { serveApp } from './http/http-server';
@@ -20,6 +20,9 @@ import { runHousekeeping } from './system/housekeeping';
 import { ConfigError, readServerConfig, type ServerConfig } from './config';
 import { JobQueue } from './queue/queue';
 import { SmtpMailer } from './mail/smtp-mailer';
+import { notReady, type NodeMount } from './http/node-mount';
+import { DEV_IDP_PATH } from './oidc/redirect-url';
+import type { DevProvider } from './oidc/dev-provider';
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -91,10 +94,23 @@ const app = createApp({
   contentSecurity: config.contentSecurity,
   ownOrigins,
   sessionIdleMs,
+  stripe: config.stripe,
 });
 
+// The development OpenID Provider (never in production): served in front of the app at
+// /api/dev/idp once the database is ready (http/node-mount.ts says why not through the app).
+let devProvider: DevProvider | null = null;
+const mounts: NodeMount[] = production
+  ? []
+  : [
+      {
+        prefix: DEV_IDP_PATH,
+        handle: (req, res) => (devProvider ? devProvider.handle(req, res) : notReady(res)),
+      },
+    ];
+
 // Listen before migrating and seeding, so /api/health answers 503 meanwhile.
-const server = serveApp(app, { port, hostname: host }, (info) => {
+const server = serveApp(app, { port, hostname: host, mounts }, (info) => {
   url = `http://${shownHost}:${info.port}`;
   fillOwnOrigins(info.port);
   if (!ready) console.log(`Listening on ${url} (health answers 503 until the database is ready)`);
@@ -138,6 +154,18 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   const { applied, seeded } = await prepareDatabase(handle, { seedDemo });
+  if (!production) {
+    // Imported here only: production never loads oidc-provider.
+    const { startDevProvider } = await import('./oidc/dev-provider');
+    const serverOrigin = `http://localhost:${(server.address() as { port: number }).port}`;
+    devProvider = await startDevProvider({
+      db: handle.db,
+      serverOrigin,
+      publicUrl: config.publicUrl,
+      origins: () => [...(config.publicUrl ? [config.publicUrl] : []), ...ownOrigins],
+      logger: console,
+    });
+  }
   ready = true;
   queue.start();
   const housekeeping = () =>
@@ -167,11 +195,20 @@ try {
       );
     }
   }
+  // Which card processor runs; never a key (docs/decisions/040-stripe.md).
+  console.log(
+    config.stripe
+      ? `Billing: Stripe (${/_live_/.test(config.stripe.secretKey) ? 'live' : 'test'} mode); events at ${url}/api/stripe/webhook`
+      : 'Billing: the built-in test processor (no STRIPE_SECRET_KEY)',
+  );
   if (config.mail.smtpUrl) {
     // The host only: SMTP_URL may hold a password.
     console.log(`E-mail: SMTP via ${new URL(config.mail.smtpUrl).host}, from ${config.mail.from}`);
   } else if (!production) {
     console.log(`Development mailbox: ${url}/api/dev/outbox (set SMTP_URL to send real e-mail)`);
+  }
+  if (!production) {
+    console.log(`Development OpenID Provider: ${devProvider?.issuer}`);
   }
 } catch (error) {
   console.error('[startup] could not prepare the database:', describeError(error));

@@ -2,9 +2,22 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SWRConfig } from 'swr';
 import { acmeMembers } from '@contract/fixtures/members';
-import { ssoGroupMembers, ssoGroupPage, ssoGroups, ssoProviderOkta } from '@contract/fixtures/sso';
+import {
+  ssoConfigNone,
+  ssoConfigOkta,
+  ssoGroupMembers,
+  ssoGroupPage,
+  ssoGroups,
+  ssoProviderOkta,
+} from '@contract/fixtures/sso';
 import { createMembers, listMembers, readMembers } from '@contract/members';
-import { getSsoGroupMembers, getSsoProvider, listSsoGroups } from '@contract/sso';
+import {
+  getSsoConfig,
+  getSsoGroupMembers,
+  getSsoProvider,
+  listSsoGroups,
+  saveSsoConfig,
+} from '@contract/sso';
 import { mockEndpoint } from '../mocks/mock-endpoint';
 import { StoryRouter } from '../mocks/story-router';
 import type { ConfirmState } from './flow-state';
@@ -14,8 +27,6 @@ import MemberManualScreen from './member-manual-screen';
 import MemberSsoGroupsScreen from './member-sso-groups-screen';
 import MemberUploadScreen from './member-upload-screen';
 import SsoSetupScreen from './sso-setup-screen';
-import { sessions } from '@contract/fixtures/sessions';
-import { sessionStore } from '../session/session';
 
 const meta = {
   title: 'Screens/Members',
@@ -200,22 +211,86 @@ export const SsoGroupsFailed: Story = {
   },
 };
 
-/**
- * 'Provide Your SSO Details': the Redirect URL to register with the provider shows read-only, with
- * a copy button (the session's, here the fixture's).
- */
+/** SSO setup, nothing saved yet: 'Apply Settings' waits for the three fields. */
 export const SsoSetup: Story = {
-  render: () => {
-    sessionStore.dispatch({ type: 'FetchSessionData', session: sessions.globex });
-    return <SsoSetupScreen />;
+  render: () => <SsoSetupScreen />,
+  parameters: {
+    historyState: { provider: 'okta' },
+    msw: { handlers: [mockEndpoint(getSsoConfig, ssoConfigNone)] },
   },
-  parameters: { historyState: { provider: 'okta' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const url = canvas.getByRole('textbox', { name: 'Redirect URL' });
-    await expect(url).toHaveValue('https://portal.example.test/api/oauth/callback/globex');
-    await expect(url).toHaveAttribute('readonly');
+    await expect(
+      await canvas.findByRole('heading', { name: 'Provide Your SSO Details' }),
+    ).toBeVisible();
+    const redirect = await canvas.findByRole('textbox', { name: 'Redirect URL' });
+    await waitFor(() => expect(redirect).toHaveValue(ssoConfigNone.redirectUrl));
+    // Read-only and copyable (docs/decisions/043).
+    await expect(redirect).toHaveAttribute('readonly');
     await expect(canvas.getByRole('button', { name: 'Copy Redirect URL' })).toBeEnabled();
+    const apply = canvas.getByRole('button', { name: 'Apply Settings' });
+    await expect(apply).toBeDisabled();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Client ID' }), '0oa1portal');
+    await userEvent.type(canvas.getByLabelText('Client Secret'), 'a-secret');
+    await expect(apply).toBeDisabled();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'TENANT' }), 'dev-123.okta.com');
+    await expect(apply).toBeEnabled();
+  },
+};
+
+/** Settings saved before: filled in again, the secret only "saved" (empty keeps it). */
+export const SsoSetupSaved: Story = {
+  render: () => <SsoSetupScreen />,
+  parameters: {
+    historyState: { provider: 'okta' },
+    msw: { handlers: [mockEndpoint(getSsoConfig, ssoConfigOkta)] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() =>
+      expect(canvas.getByRole('textbox', { name: 'Client ID' })).toHaveValue(
+        ssoConfigOkta.clientId,
+      ),
+    );
+    await expect(canvas.getByRole('textbox', { name: 'TENANT' })).toHaveValue(ssoConfigOkta.tenant);
+    await expect(canvas.getByText('A secret is saved. Leave this empty to keep it.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Apply Settings' })).toBeEnabled();
+    // Another application: its secret must be entered.
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Client ID' }), '-other');
     await expect(canvas.getByRole('button', { name: 'Apply Settings' })).toBeDisabled();
+  },
+};
+
+const NOT_A_PROVIDER =
+  'https://example.test is not an OpenID Provider: no valid discovery document at https://example.test/.well-known/openid-configuration.';
+
+/** The server checked the issuer and refused: its reason on the field, nothing typed is lost. */
+export const SsoSetupRefused: Story = {
+  render: () => <SsoSetupScreen />,
+  parameters: {
+    historyState: { provider: 'okta' },
+    msw: {
+      handlers: [
+        mockEndpoint(getSsoConfig, ssoConfigNone),
+        mockEndpoint(saveSsoConfig, {
+          status: 400,
+          body: { error: NOT_A_PROVIDER, issues: [{ path: 'tenant', message: NOT_A_PROVIDER }] },
+        }),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Client ID' }), '0oa1portal');
+    await userEvent.type(canvas.getByLabelText('Client Secret'), 'a-secret');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'TENANT' }), 'https://example.test');
+    await userEvent.click(canvas.getByRole('button', { name: 'Apply Settings' }));
+    const tenant = canvas.getByRole('textbox', { name: 'TENANT' });
+    await waitFor(() => expect(tenant).toHaveAttribute('aria-invalid', 'true'));
+    await expect(tenant).toHaveAccessibleDescription(
+      expect.stringContaining('is not an OpenID Provider'),
+    );
+    await expect(tenant).toHaveValue('https://example.test');
+    await expect(canvas.getByRole('textbox', { name: 'Client ID' })).toHaveValue('0oa1portal');
   },
 };

@@ -8,6 +8,7 @@ import {
   type CreateSsoMembersBody,
 } from '@contract/members';
 import {
+  getSsoConfig,
   getSsoGroupMembers,
   getSsoProvider,
   saveSsoConfig,
@@ -84,6 +85,14 @@ export function useSendInvitations() {
  * The SSO application's details; a failure ends SSO onboarding
  * (docs/product/members.md, 'SSO setup').
  */
+/**
+ * The saved SSO settings (never the client secret: only whether one is saved), to fill the setup
+ * screen again. A failure leaves the form empty, as before anything was saved.
+ */
+export function useSsoConfig() {
+  return useSWR(swrKey(getSsoConfig), () => api.call(getSsoConfig), swrOptions);
+}
+
 export function useSaveSsoConfig() {
   return useMutation({
     action: 'saveSsoConfig',

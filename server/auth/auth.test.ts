@@ -57,7 +57,13 @@ describe('sign-in and session', () => {
     expect(s.status).toBe(200);
     expect(s.data).toEqual({
       user: { name: 'Avery Admin', email: 'admin@example.test' },
-      organization: { name: 'Example', slug: 'example', ssoProvider: null, redirectUrl: null },
+      organization: {
+        name: 'Example',
+        slug: 'example',
+        ssoProvider: null,
+        // The one Redirect URL of every organization (docs/decisions/019-openid-connect.md).
+        redirectUrl: 'http://localhost/api/oauth/callback',
+      },
       portalPreferences: { orgId: expect.any(Number), apiAccess: true, threatHunterAccess: true },
       error: null,
     });

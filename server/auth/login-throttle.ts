@@ -14,6 +14,10 @@
  *   account (the e-mail, from any address that has not signed it in within 30 days): 50 per
  *           15-minute window, against guessing spread over many addresses; the user's familiar
  *           addresses are not counted and never refused by it.
+ *   sso-start (client address): 30 single sign-on starts per 15-minute window. Each start writes
+ *           a transaction row and may make the server fetch a provider's discovery document;
+ *           nothing is guessed there (the provider authenticates), so only starts are counted
+ *           (docs/decisions/019-openid-connect.md).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { SignInThrottleScope } from '@domain/accounts';
@@ -25,6 +29,7 @@ export const SIGN_IN_POLICY = {
   pair: { limit: 5, afterLock: 1, firstLockMs: 60 * 1000, maxLockMs: 60 * 60 * 1000 },
   address: { limit: 20 },
   account: { limit: 50 },
+  ssoStart: { limit: 30 },
   /** A pair that signed in within this time makes its address familiar to the account. */
   familiarMs: 30 * 24 * 60 * 60 * 1000,
   /** A pair without any attempt for this long forgets its strikes. */
@@ -200,6 +205,39 @@ export async function clearAccountThrottle(db: Database, email: string): Promise
   await db.execute(sql`
     UPDATE login_throttle SET attempts = 0, strikes = 0, locked_until = NULL
     WHERE scope = 'pair' AND starts_with(key, ${`${email}\n`})
+  `);
+}
+
+/** Counts a single sign-on start from this address; refuses it (with the wait) over the limit. */
+export async function countSsoStart(
+  db: Database,
+  ip: string,
+  now: Date,
+): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }> {
+  const wait = waitOf(
+    await count(db, 'sso-start', ip, now, SIGN_IN_POLICY.ssoStart.limit),
+    now,
+  );
+  return wait > 0 ? { allowed: false, retryAfterMs: wait } : { allowed: true };
+}
+
+/**
+ * A single sign-on of this account from this address: like a verified password, it clears the
+ * pair's strikes and lock and makes the address familiar to the account (the provider vouched
+ * for the person). Nothing was counted for it, so nothing is given back.
+ */
+export async function recordSsoSignIn(
+  db: Database,
+  email: string,
+  ip: string,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await db.execute(sql`
+    INSERT INTO login_throttle (scope, key, window_start, attempts, locked_until, strikes, last_success_at)
+    VALUES ('pair', ${pairKey(email, ip)}, ${at}::timestamptz, 0, NULL, 0, ${at}::timestamptz)
+    ON CONFLICT (scope, key) DO UPDATE SET
+      attempts = 0, strikes = 0, locked_until = NULL, last_success_at = ${at}::timestamptz
   `);
 }
 

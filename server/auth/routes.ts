@@ -12,6 +12,7 @@ import { passwordRuleError } from './password-rule';
 import { clientIp } from '../http/client-ip';
 import { publicBaseUrl } from '../http/public-url';
 import { toSessionBody } from './session-body';
+import { ssoRedirectUrl } from '../oidc/redirect-url';
 import { hashToken, newToken } from './tokens';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { createSession, deleteSession, deleteUserSessions, SESSION_TTL_MS } from './sessions';
@@ -51,8 +52,13 @@ const capLog = logAtMostEvery(
 );
 
 export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
-  route(app, getSession, async ({ session }) =>
-    toSessionBody(session.user, session.org, await findSessionBilling(s.db, session.org.id)),
+  route(app, getSession, async ({ session, c }) =>
+    toSessionBody(
+      session.user,
+      session.org,
+      await findSessionBilling(s.db, session.org.id),
+      ssoRedirectUrl(c, s),
+    ),
   );
 
   route(app, login, async ({ body, session: previous, c }) => {
@@ -85,7 +91,12 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     if (previous) await deleteSession(s.db, previous.id);
     const created = await createSession(s.db, found.user.id, now);
     setSessionCookie(c, created.token, SESSION_TTL_MS / 1000, s.production);
-    return toSessionBody(found.user, found.org, await findSessionBilling(s.db, found.org.id));
+    return toSessionBody(
+      found.user,
+      found.org,
+      await findSessionBilling(s.db, found.org.id),
+      ssoRedirectUrl(c, s),
+    );
   });
 
   route(app, logout, async ({ session, c }) => {

@@ -57,20 +57,9 @@ import {
 } from './data';
 import type { Database } from '../db';
 import { createOrgMembers } from '../members/data';
+import { BILLING_MESSAGES } from './messages';
 
-export const BILLING_MESSAGES = {
-  orgGone: 'Organization not found.',
-  alreadyCanceled: 'The subscription is already canceled.',
-  nothingToCancel: 'There is no subscription to cancel.',
-  invoiceCancel: 'This organization is billed by invoice. Contact support to change your plan.',
-  notCanceled: 'Only a canceled subscription can be reactivated.',
-  reactivateNeedsCard: 'Add a card on the Billing tab before reactivating the subscription.',
-  paymentMethodNotFound: 'Payment method not found.',
-  updateWhileCanceled:
-    'The subscription is canceled. Reactivate it on the Plan tab before changing the card.',
-  deleteActive: 'Cancel the subscription before deleting the organization.',
-  deleteInvoice: 'This organization is billed by invoice. Contact support to delete it.',
-} as const;
+export { BILLING_MESSAGES };
 
 const conflict = (error: string) => new HttpError(409, { error });
 

@@ -8,6 +8,10 @@
  * an address, such as a password reset request, and the development-only mailbox, which is global
  * by design.)
  *
+ * With Stripe configured (docs/decisions/040-stripe.md), the billing calls run on Stripe: Initrode
+ * names Freshco's Stripe payment method and runs every billing call, against the local stand-in of
+ * Stripe's API; nothing of Freshco changes, here or at "Stripe".
+ *
  * "Acme" is the test's own organization (slug `acmecorp`), made with every kind of row by the
  * factories. Two attackers: Initrode (a canceled plan, no API or Threat Hunter access) and
  * "Mallory", a throw-away organization given every access (API, Threat Hunter, an SSO provider)
@@ -25,12 +29,16 @@ import {
   type TableFingerprint,
 } from '../test-support/fingerprint';
 import { createTestApp } from '../test-support';
+import { FakeStripe } from '../test-support/fake-stripe';
 import { makeOrg, TEST_PASSWORD, type TestOrg } from '../test-support/factories';
+import { startTestProvider, type TestProvider } from '../test-support/oidc';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let t: TestApp;
 let acme: string;
+/** The OpenID Provider of Acme's SSO settings (saving them checks its discovery document). */
+let idp: TestProvider;
 let target: TestOrg;
 let initrode: TestOrg;
 const ids = { acme: 0, bystander: 0, trialco: 0, mallory: 0 };
@@ -90,7 +98,7 @@ async function prepareAcme() {
     provider: 'azure',
     clientId: 'acme-sso-client-id-7f3a',
     clientSecret: 'acme-sso-client-secret-9d2c',
-    tenant: 'acme.onmicrosoft.com',
+    tenant: idp.issuer,
   });
   acmeData.groups = (await ok('GET', '/api/orgs/sso/groups')).groups;
   acmeData.groupKeys = (
@@ -187,6 +195,7 @@ async function prepareMallory(): Promise<string> {
 
 beforeAll(async () => {
   t = await createTestApp();
+  idp = await startTestProvider({ clients: [] });
   // More devices than one page of 100, and every kind of row an attacker could name.
   target = await makeOrg(t, {
     name: 'Acme Corp',
@@ -229,6 +238,7 @@ beforeAll(async () => {
   await prepareAcme();
 }, 120_000);
 afterAll(async () => {
+  await idp?.close();
   await t.close();
 });
 
@@ -309,6 +319,9 @@ function attempts(): Attempt[] {
     ['GET', '/api/orgs/members'],
     ['GET', '/api/orgs/admins'],
     ['GET', '/api/orgs/sso/provider'],
+    ['GET', '/api/orgs/sso'],
+    // A single sign-on callback in the attacker's browser: no sign-in of its own to finish.
+    ['GET', '/api/oauth/callback?state=x&code=y'],
     ['GET', '/api/orgs/sso/groups'],
     ['GET', '/api/orgs/sso/groups?searchQuery=eng'],
     ['GET', '/api/customer-billing-info'],
@@ -465,5 +478,83 @@ describe('another organization’s administrator', () => {
     }
     // And Acme still works.
     expect((await t.call('GET', '/api/session', { cookie: acme })).status).toBe(200);
+  });
+});
+
+describe("with Stripe: billing calls stay in the caller's Stripe customer", () => {
+  const settings = {
+    secretKey: 'sk_test_51CrossOrgCheckKey',
+    webhookSecret: 'whsec_CrossOrgCheckSecret',
+    priceId: 'price_1CrossOrg',
+  };
+  let st: TestApp;
+  let fake: FakeStripe;
+
+  beforeAll(async () => {
+    fake = new FakeStripe(settings.secretKey, settings.priceId);
+    st = await createTestApp({
+      stripe: { ...settings, api: await fake.start(), deadlineMs: 2_000 },
+    });
+    fake.now = () => Math.floor(st.clock.now().getTime() / 1000);
+  }, 60_000);
+  afterAll(async () => {
+    await st.close();
+    await fake.close();
+  });
+
+  it("Initrode gets nothing of Freshco's customer, card or subscription and changes none of it", async () => {
+    // Freshco has no plan yet (its first card starts the trial); Initrode's plan is canceled.
+    const freshco = await makeOrg(st, { name: 'Freshco', plan: 'none' });
+    const initrodeOrg = await makeOrg(st, { name: 'Initrode', plan: 'canceled' });
+    const newco = await st.signIn(freshco.admin.email, TEST_PASSWORD);
+    const key = await st.call('GET', '/api/customer-billing-update-key', { cookie: newco });
+    const newcoCard = fake.confirmSetup(key.data.clientSecret, {
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 12,
+      exp_year: 2034,
+    });
+    const trial = await st.call('POST', '/api/update-default-payment', {
+      cookie: newco,
+      json: { paymentMethod: newcoCard },
+    });
+    expect(trial.data).toEqual({ status: 'trialing' });
+    const [newcoCustomer] = [...fake.customers.keys()];
+    const [newcoSub] = [...fake.subscriptions.keys()];
+    const newcoId = freshco.id;
+    const stripeBefore = JSON.stringify([
+      fake.customers.get(newcoCustomer!),
+      fake.subscriptions.get(newcoSub!),
+    ]);
+    const before = await organizationFingerprint(st.handle, newcoId);
+
+    const initech = await st.signIn(initrodeOrg.admin.email, TEST_PASSWORD);
+    const markers = [newcoCard, newcoCustomer!, newcoSub!, key.data.clientSecret as string];
+    const attempts: Array<[string, string, unknown?]> = [
+      ['GET', '/api/customer-billing-update-key'],
+      ['POST', '/api/update-default-payment', { paymentMethod: newcoCard }],
+      ['GET', '/api/customer-billing-info'],
+      ['GET', '/api/customer-plan-info'],
+      ['POST', '/api/reactivate-plan'],
+      ['POST', '/api/cancel-plan'],
+      ['DELETE', '/api/orgs'],
+    ];
+    const statuses: string[] = [];
+    for (const [method, path, json] of attempts) {
+      const r = await st.call(method, path, { cookie: initech, json });
+      expect(r.status, `${method} ${path}: ${r.text}`).toBeLessThan(500);
+      for (const marker of markers) expect(r.text, `${method} ${path}`).not.toContain(marker);
+      statuses.push(`${method} ${path} ${r.status}`);
+    }
+    expect(statuses).toContain('POST /api/update-default-payment 404');
+    // Initrode's card setup made a customer of its own, not a SetupIntent for Freshco's.
+    const intents = fake.requests.filter((r) => r.path === '/v1/setup_intents');
+    expect(intents.at(-1)?.params.customer).not.toBe(newcoCustomer);
+    expect(fake.customers.size).toBe(2);
+
+    expect(
+      JSON.stringify([fake.customers.get(newcoCustomer!), fake.subscriptions.get(newcoSub!)]),
+    ).toBe(stripeBefore);
+    expect(changedTables(before, await organizationFingerprint(st.handle, newcoId))).toEqual([]);
   });
 });

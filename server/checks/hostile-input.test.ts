@@ -7,8 +7,13 @@
  * bodies over the limit. Never a 500: every answer is JSON, the contract's shape for a 2xx and
  * `{error}` otherwise. What is stored comes back as the same plain text it was sent as, and the
  * invitation e-mail built from a hostile template is plain text on one subject line.
+ *
+ * Stripe's event endpoint (docs/decisions/040-stripe.md) gets the corpus too: unsigned, badly
+ * signed, and — as if Stripe's own secret had leaked — correctly signed bodies with hostile ids,
+ * types, statuses and shapes. Always a 4xx JSON `{error}` or a handled event; never a 500.
  */
 import { readFileSync } from 'node:fs';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '@contract/api';
 import { ErrorBody, type Endpoint } from '@contract/endpoint';
@@ -17,6 +22,7 @@ import { DEFAULT_BODY_LIMIT_BYTES } from '../app';
 import { UNSTORABLE_TEXT_MESSAGE } from '../http/route';
 import { createTestApp } from '../test-support';
 import { makeOrg } from '../test-support/factories';
+import { FakeStripe } from '../test-support/fake-stripe';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -478,36 +484,39 @@ describe('hostile query strings on the GET calls', () => {
   });
 });
 
-describe('the development identity provider (HTML, outside the contract)', () => {
-  it('never a 500 for a hostile slug, e-mail or action; what it echoes is escaped', async () => {
+describe('single sign-on’s navigations (outside the contract)', () => {
+  it('never a 500 for a hostile slug, state, code or error; the answer is a fixed redirect', async () => {
+    const fixed =
+      /^\/(error\?type=(oauth-unauthorized|oauth-server-error|oauth-access-denied|oauth-unavailable|sso-unauthorized))$/;
     // Raw query texts too: NUL, an encoded lone surrogate, invalid UTF-8, a stray '%'.
     for (const raw of ['%00', '%ED%A0%80', '%FF%FE', '%', '%E2%80%AE']) {
-      const page = await t.app.request(`/api/oauth/login?slug=${raw}`);
-      expect(page.status, `GET slug=${raw}`).toBe(404);
+      for (const path of [
+        `/api/oauth/login?slug=${raw}`,
+        `/api/oauth/callback?state=${raw}&code=${raw}`,
+        `/api/oauth/callback?error=${raw}&state=${raw}`,
+      ]) {
+        const r = await t.app.request(path);
+        expect(r.status, path).toBe(302);
+        expect(r.headers.get('location'), path).toMatch(fixed);
+      }
     }
     for (const hostile of HOSTILE) {
-      const page = await t.app.request(
-        `/api/oauth/login?${new URLSearchParams({ slug: hostile.value })}`,
-      );
-      expect(page.status, `GET ${hostile.id}`).toBe(404);
-      const html = await page.text();
-      expect(html, hostile.id).not.toMatch(/<(script|img|svg|div)\b/i);
-      for (const field of ['slug', 'email', 'action']) {
-        const fields: Record<string, string> = {
-          slug: 'umbrella',
-          email: 'sso.admin@umbrella.test',
-          action: 'deny',
-          [field]: hostile.value,
-        };
-        const res = await t.app.request('/api/oauth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams(fields).toString(),
+      for (const params of <Record<string, string>[]>[
+        { slug: hostile.value },
+        { slug: 'example', redirect: hostile.value },
+      ]) {
+        const r = await t.app.request(`/api/oauth/login?${new URLSearchParams(params)}`);
+        expect(r.status, `login ${hostile.id}`).toBe(302);
+        expect(r.headers.get('location'), `login ${hostile.id}`).toMatch(fixed);
+      }
+      for (const name of ['state', 'code', 'error', 'error_description', 'iss']) {
+        const query = new URLSearchParams({ state: 's', code: 'c', [name]: hostile.value });
+        const r = await t.app.request(`/api/oauth/callback?${query}`, {
+          headers: { cookie: `portal_oidc=${'a'.repeat(43)}` },
         });
-        expect(res.status, `POST ${field} = ${hostile.id}`).toBe(302);
-        expect(res.headers.get('location'), `POST ${field} = ${hostile.id}`).toMatch(
-          /^\/error\?type=/,
-        );
+        expect(r.status, `callback ${name} = ${hostile.id}`).toBe(302);
+        expect(r.headers.get('location'), `callback ${name} = ${hostile.id}`).toMatch(fixed);
+        expect(await r.text()).not.toContain(hostile.value.slice(0, 20) || '\u0000never');
       }
     }
   });
@@ -543,5 +552,140 @@ describe('a hostile e-mail template in the invitation e-mail', () => {
     // No tag survives (a '<' followed by a letter, '/', '!' or '?'), and no handler attribute.
     expect(mail!.text).not.toMatch(/<[a-z/!?]/i);
     expect(mail!.subject).not.toMatch(/<[a-z/!?]/i);
+  });
+});
+
+describe('POST /api/stripe/webhook: hostile events, signed or not', () => {
+  const settings = {
+    secretKey: 'sk_test_51HostileCheckKey',
+    webhookSecret: 'whsec_HostileCheckSecret',
+    priceId: 'price_1Hostile',
+  };
+  const signer = new Stripe('sk_test_signing_only');
+  let st: TestApp;
+  let fake: FakeStripe;
+
+  beforeAll(async () => {
+    fake = new FakeStripe(settings.secretKey, settings.priceId);
+    st = await createTestApp({ stripe: { ...settings, api: await fake.start() } });
+  }, 60_000);
+  afterAll(async () => {
+    await st.close();
+    await fake.close();
+  });
+
+  async function post(payload: string, signature: string | null) {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (signature !== null) headers['stripe-signature'] = signature;
+    const res = await st.app.request('/api/stripe/webhook', {
+      method: 'POST',
+      headers,
+      body: payload,
+    });
+    const text = await res.text();
+    const what = `${res.status} ${payload.slice(0, 80)}`;
+    expect(res.status, what).toBeLessThan(500);
+    expect(res.headers.get('content-type'), what).toMatch(/^application\/json/);
+    return { status: res.status, data: JSON.parse(text) as Record<string, unknown> };
+  }
+
+  const signed = (payload: string) =>
+    post(
+      payload,
+      signer.webhooks.generateTestHeaderString({
+        payload,
+        secret: settings.webhookSecret,
+        timestamp: Math.floor(st.clock.now().getTime() / 1000),
+      }),
+    );
+
+  const subscription = (overrides: Record<string, unknown>) => ({
+    id: 'sub_hostile0001',
+    object: 'subscription',
+    customer: 'cus_hostile0001',
+    status: 'active',
+    cancel_at_period_end: false,
+    created: 1_900_000_000,
+    trial_end: null,
+    canceled_at: null,
+    ended_at: null,
+    cancel_at: null,
+    items: {
+      data: [{ current_period_end: 1_900_000_000, quantity: 1, price: { unit_amount: 100 } }],
+    },
+    ...overrides,
+  });
+  let n = 0;
+  const event = (type: string, object: unknown, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      id: `evt_hostile${++n}`,
+      object: 'event',
+      created: 1_900_000_000,
+      type,
+      data: { object },
+      ...extra,
+    });
+
+  it('refuses unsigned and badly signed bodies, and hostile signature headers', async () => {
+    for (const { value } of HOSTILE) {
+      // Header values HTTP can carry (no line breaks or other controls) reach the check.
+      if (/^[\t\x20-\x7e]*$/.test(value)) {
+        expect((await post(event('invoice.paid', {}), value)).status).toBe(400);
+      }
+      expect((await post(value, null)).status).toBe(400);
+    }
+    for (const raw of corpus.malformedJson)
+      expect((await post(raw, 't=1,v1=abc')).status).toBe(400);
+  });
+
+  it('signed but hostile: malformed JSON, wrong types, hostile ids, types and statuses', async () => {
+    for (const raw of corpus.malformedJson) {
+      expect(await signed(raw)).toEqual({ status: 400, data: { error: 'Malformed JSON body' } });
+    }
+    for (const wrong of [...corpus.bodyWrongTypes, ...corpus.wrongTypes]) {
+      expect((await signed(JSON.stringify(wrong))).status).toBe(400);
+      const r = await signed(event('customer.subscription.updated', wrong));
+      expect(r.status).toBe(400);
+      for (const field of ['status', 'customer', 'items', 'created', 'trial_end']) {
+        const r2 = await signed(
+          event('customer.subscription.updated', subscription({ [field]: wrong })),
+        );
+        expect([200, 400], `${field}: ${JSON.stringify(wrong)}`).toContain(r2.status);
+      }
+    }
+    for (const { id, value } of HOSTILE) {
+      const attempts = [
+        event('customer.subscription.updated', subscription({ id: value })),
+        event('customer.subscription.updated', subscription({ customer: value })),
+        event('customer.subscription.updated', subscription({ status: value })),
+        event('invoice.paid', {
+          id: 'in_1',
+          customer: value,
+          parent: { subscription_details: { subscription: value } },
+        }),
+        event('setup_intent.succeeded', { id: 'seti_1', customer: value }),
+        event(value, {}),
+        JSON.stringify({
+          id: value,
+          object: 'event',
+          created: 1,
+          type: 'invoice.paid',
+          data: { object: {} },
+        }),
+      ];
+      for (const payload of attempts) {
+        const r = await signed(payload);
+        expect([200, 400], id).toContain(r.status);
+      }
+    }
+  });
+
+  it('a body over the limit is refused before it is read', async () => {
+    const r = await st.app.request('/api/stripe/webhook', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+      body: 'x'.repeat(DEFAULT_BODY_LIMIT_BYTES + 1),
+    });
+    expect(r.status).toBe(413);
   });
 });

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from '../seed/seed';
+import { FakeStripe } from '../test-support/fake-stripe';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-production-start-'));
@@ -155,6 +156,15 @@ describe('production', () => {
         expect(r.status).toBe(401);
       }
       expect((await api(first.url, 'GET', '/dev/outbox')).status).toBe(404);
+      // No development OpenID Provider: its discovery document and sign-in pages are not there.
+      for (const p of [
+        '/dev/idp/.well-known/openid-configuration',
+        '/dev/idp/jwks',
+        '/dev/idp/auth',
+      ]) {
+        expect((await api(first.url, 'GET', p)).status, p).toBe(404);
+      }
+      expect(first.output()).not.toContain('Development OpenID Provider');
 
       // The embedded database serves one process: the command refuses while the server runs.
       const busy = await runNode(
@@ -242,4 +252,70 @@ describe('production', () => {
       expect(await second.stop()).toBe(0);
     }
   }, 180_000);
+});
+
+describe('Stripe settings at start', () => {
+  const stripeEnv = {
+    STRIPE_SECRET_KEY: 'sk_test_51StartCheckKeyNeverPrinted',
+    STRIPE_WEBHOOK_SECRET: 'whsec_StartCheckSecretNeverPrinted',
+    STRIPE_PRICE_ID: 'price_1StartCheck',
+    VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_51StartCheckPublishable',
+  };
+
+  it('a publishable key without the secret key stops the start with one line', async () => {
+    const run = await runNode(['server/main.ts'], {
+      ...PRODUCTION_ENV,
+      VITE_STRIPE_PUBLISHABLE_KEY: stripeEnv.VITE_STRIPE_PUBLISHABLE_KEY,
+      STRIPE_SECRET_KEY: '',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^\[config\] VITE_STRIPE_PUBLISHABLE_KEY is set but STRIPE_SECRET_KEY is not/,
+      ),
+    ]);
+  }, 60_000);
+
+  it('with every setting, billing runs on Stripe and no key is printed', async () => {
+    const fake = new FakeStripe(stripeEnv.STRIPE_SECRET_KEY, stripeEnv.STRIPE_PRICE_ID);
+    const api0 = await fake.start();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-stripe-start-'));
+    const server = await startServer({
+      ...stripeEnv,
+      STRIPE_API_BASE: `http://${api0.host}:${api0.port}`,
+      NODE_ENV: 'development',
+      DATA_DIR: dir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      STATIC_DIR: path.join(dir, 'no-portal'),
+      DATABASE_URL: '',
+      PUBLIC_URL: '',
+    });
+    try {
+      // Printed just after the ready line.
+      for (let i = 0; i < 50 && !server.output().includes('Billing:'); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(server.output()).toContain('Billing: Stripe (test mode)');
+      const newco = DEMO_SIGN_INS.find((d) => d.org === 'newco')!;
+      const login = await api(server.url, 'POST', '/login', {
+        email: newco.email,
+        password: DEMO_PASSWORD,
+      });
+      const cookie = (login.res.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const key = await api(server.url, 'GET', '/customer-billing-update-key', undefined, cookie);
+      expect(key.data.clientSecret).toMatch(/^seti_\w+_secret_\w+$/);
+      expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /v1/customers',
+        'POST /v1/setup_intents',
+      ]);
+      for (const secret of [stripeEnv.STRIPE_SECRET_KEY, stripeEnv.STRIPE_WEBHOOK_SECRET]) {
+        expect(server.output()).not.toContain(secret);
+      }
+    } finally {
+      expect(await server.stop()).toBe(0);
+      await fake.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -27,6 +27,7 @@ const IMPLEMENTED = [
   'emailMembers',
   'emailAllMembers',
   'saveSsoConfig',
+  'getSsoConfig',
   'getSsoProvider',
   'listSsoGroups',
   'getSsoGroupMembers',
@@ -78,8 +79,19 @@ const IMPLEMENTED = [
 /** In the contract, not implemented yet. Remove a name when its route lands. */
 const LATER = ['createOrg'] as const satisfies readonly EndpointName[];
 
-/** Routes outside the contract: the development identity provider's HTML pages. */
-const EXTRA_ROUTES = ['GET /api/oauth/login', 'POST /api/oauth/login'];
+/**
+ * Routes outside the contract: single sign-on's browser navigations (server/oidc/routes.ts), in
+ * every mode. The development OpenID Provider is not an app route at all (a Node-level mount in
+ * main.ts, development only: production-start.test.ts checks it is absent).
+ */
+const EXTRA_ROUTES = ['GET /api/oauth/login', 'GET /api/oauth/callback'];
+/** Outside the contract, with Stripe configured (also in production): Stripe's signed events. */
+const STRIPE_ROUTES = ['POST /api/stripe/webhook'];
+const STRIPE = {
+  secretKey: 'sk_test_51RoutesCheckKey',
+  webhookSecret: 'whsec_RoutesCheckSecret',
+  priceId: 'price_1Routes',
+};
 
 type RoutedApp = { routes: ReadonlyArray<{ method: string; path: string }> };
 const key = (e: Endpoint) => `${e.method} /api${e.path}`;
@@ -118,7 +130,7 @@ describe('route registry', () => {
     expect(landed, 'implemented now: move them from LATER to IMPLEMENTED').toEqual([]);
   });
 
-  it('registers no /api route outside the contract except the development IdP', () => {
+  it('registers no /api route outside the contract except single sign-on’s navigations', () => {
     const contractKeys = new Set(Object.values(endpoints).map(key));
     const strays = [...registered(t.app)].filter(
       (route) =>
@@ -132,10 +144,33 @@ describe('route registry', () => {
     const routes = registered(prod);
     for (const name of DEV_ONLY_ENDPOINTS)
       expect(routes.has(key(endpoints[name])), name).toBe(false);
-    for (const route of EXTRA_ROUTES) expect(routes.has(route), route).toBe(false);
+    // Single sign-on is the product's, the same in every mode.
+    for (const route of EXTRA_ROUTES) expect(routes.has(route), route).toBe(true);
     for (const name of IMPLEMENTED) {
       if ((DEV_ONLY_ENDPOINTS as readonly string[]).includes(name)) continue;
       expect(routes.has(key(endpoints[name])), name).toBe(true);
     }
+  });
+
+  it('with Stripe configured: every endpoint, and the Stripe event endpoint only then', () => {
+    for (const production of [false, true]) {
+      const app = createApp({ db: t.db, production, logger: captureLogger(), stripe: STRIPE });
+      const routes = registered(app);
+      for (const route of STRIPE_ROUTES) expect(routes.has(route), route).toBe(true);
+      for (const name of IMPLEMENTED) {
+        if (production && (DEV_ONLY_ENDPOINTS as readonly string[]).includes(name)) continue;
+        expect(routes.has(key(endpoints[name])), name).toBe(true);
+      }
+      const contractKeys = new Set(Object.values(endpoints).map(key));
+      const strays = [...routes].filter(
+        (route) =>
+          route.includes(' /api') &&
+          !contractKeys.has(route) &&
+          !EXTRA_ROUTES.includes(route) &&
+          !STRIPE_ROUTES.includes(route),
+      );
+      expect(strays).toEqual([]);
+    }
+    for (const route of STRIPE_ROUTES) expect(registered(t.app).has(route), route).toBe(false);
   });
 });

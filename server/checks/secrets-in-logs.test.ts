@@ -2,23 +2,37 @@
  * Secrets never reach the server's log (docs/decisions/021-cross-cutting-checks.md). Flows create
  * every kind of secret — passwords at sign-in and reset, reset and invitation tokens, the SCIM
  * header, the MDM token, the API key, the webhook secret (and a signed delivery), conditional
- * access and SSO client secrets, card client secrets and card numbers, enrolment and access codes —
+ * access and SSO client secrets (and a single sign-on's state, nonce, code and session, through a
+ * real OpenID Provider), card client secrets and card numbers, enrolment and access codes —
  * first on the happy path, then with every secret-holding table failing (so Drizzle's errors, whose
  * messages carry the statement's parameters, reach the log) and with a failing mailer. The captured
  * log (and the console, where the background tasks of the test harness write) must hold none of
- * them.
+ * them. With Stripe configured (docs/decisions/040-stripe.md): the secret key, the webhook secret
+ * and every SetupIntent client secret, through Stripe refusing the key, Stripe down and events
+ * with bad signatures.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { TEST_CARDS } from '@contract/billing';
+import Stripe from 'stripe';
 import { createTestApp } from '../test-support';
+import { FakeStripe } from '../test-support/fake-stripe';
 import { makeOrg, TEST_PASSWORD, type TestOrg } from '../test-support/factories';
+import { passThroughProvider, startTestProvider, type TestProvider } from '../test-support/oidc';
 
-/** An organization with every access, and a second administrator (who asks for a reset link). */
+/**
+ * An organization with every access, a second administrator (who asks for a reset link) and a
+ * blocked one (whose single sign-on is refused).
+ */
 const makeExample = (t: TestApp) =>
-  makeOrg(t, { name: 'Example', apiAccess: true, threatHunterAccess: true, admins: [{}] });
+  makeOrg(t, {
+    name: 'Example',
+    apiAccess: true,
+    threatHunterAccess: true,
+    admins: [{}, { name: 'Blake Blocked', blocked: true }],
+  });
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -64,7 +78,20 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 });
+/** The OpenID Provider Acme's SSO settings name (the save checks its discovery document). */
+let idp: TestProvider;
+const ssoSecretOf = (expectOk: boolean) => `sso-client-secret-${expectOk ? 'ok' : 'failing'}-0c3d`;
+beforeAll(async () => {
+  idp = await startTestProvider({
+    clients: [true, false].map((ok) => ({
+      clientId: `sso-client-${ok}`,
+      clientSecret: ssoSecretOf(ok),
+      redirectUris: ['http://localhost/api/oauth/callback'],
+    })),
+  });
+});
 afterAll(async () => {
+  await idp.close();
   receiver.closeAllConnections();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
@@ -126,15 +153,34 @@ async function runFlows(t: TestApp, org: TestOrg, expectOk: boolean) {
     provider: 'okta',
     active: false,
   });
-  const ssoSecret = `sso-client-secret-${expectOk ? 'ok' : 'failing'}-0c3d`;
+  const ssoSecret = ssoSecretOf(expectOk);
   keep(ssoSecret);
   await call('POST', '/api/orgs/sso', {
     slug: org.slug,
     provider: 'okta',
-    clientId: 'sso-client',
+    clientId: `sso-client-${expectOk}`,
     clientSecret: ssoSecret,
-    tenant: 'example.okta.com',
+    tenant: idp.issuer,
   });
+  if (expectOk) {
+    // Single sign-ons through the provider: one that succeeds, one refused (a blocked
+    // administrator, which is logged): their state, nonce, PKCE challenge, code and session.
+    for (const email of [org.admin.email, org.admins[2]!.email]) {
+      const started = await t.call('GET', `/api/oauth/login?slug=${org.slug}`);
+      const location = started.res.headers.get('location') ?? '';
+      const params = new URL(location).searchParams;
+      for (const name of ['state', 'nonce', 'code_challenge']) keep(params.get(name));
+      const browser = /portal_oidc=[^;]+/.exec(started.res.headers.get('set-cookie') ?? '')?.[0];
+      keep(browser);
+      const back = await passThroughProvider(location, email);
+      keep(back.searchParams.get('code'));
+      const done = await t.call('GET', `${back.pathname}${back.search}`, { cookie: browser });
+      expect(done.res.headers.get('location')).toMatch(
+        /^\/(sso-login|error\?type=sso-unauthorized)$/,
+      );
+      keep(/portal_session=([^;]+)/.exec(done.res.headers.get('set-cookie') ?? '')?.[1]);
+    }
+  }
 
   const key = await call('GET', '/api/customer-billing-update-key');
   const clientSecret = key.data?.clientSecret as string | undefined;
@@ -214,6 +260,7 @@ describe('secrets in the server log', () => {
       expect([...secrets].some((s) => s.startsWith('whsec_'))).toBe(true);
       expect([...secrets].some((s) => s.startsWith('seti_'))).toBe(true);
       expect([...secrets].some((s) => s.startsWith('/update-password/'))).toBe(true);
+      expect(t.logger.lines.join('\n')).toContain('[sso] sign-in for organization');
       expectNoSecretIn(t.logger.lines.join('\n'), 'the log');
       expectNoSecretIn(consoleLines.join('\n'), 'the console');
     } finally {
@@ -280,4 +327,84 @@ describe('secrets in the server log', () => {
       await t.close();
     }
   });
+});
+
+describe('with Stripe configured', () => {
+  it('the secret key, the webhook secret and client secrets stay out of every log line', async () => {
+    const settings = {
+      secretKey: 'sk_test_51SecretsCheckKeyNeverLogged',
+      webhookSecret: 'whsec_SecretsCheckSecretNeverLogged',
+      priceId: 'price_1Secrets',
+    };
+    const fake = new FakeStripe(settings.secretKey, settings.priceId);
+    const t = await createTestApp({
+      stripe: { ...settings, api: await fake.start(), deadlineMs: 1_000 },
+    });
+    try {
+      keep(settings.secretKey);
+      keep(settings.webhookSecret);
+      // Freshco: no plan yet (its first card starts the trial).
+      const freshco = await makeOrg(t, { name: 'Freshco', plan: 'none' });
+      const cookie = await t.signIn(freshco.admin.email, TEST_PASSWORD);
+      const key = await t.call('GET', '/api/customer-billing-update-key', { cookie });
+      keep(key.data.clientSecret);
+      const pm = fake.confirmSetup(key.data.clientSecret, {
+        brand: 'visa',
+        last4: '4242',
+        exp_month: 12,
+        exp_year: 2034,
+      });
+      await t.call('POST', '/api/update-default-payment', { cookie, json: { paymentMethod: pm } });
+      // Events: one good, one signed with another secret, one tampered.
+      const payload = JSON.stringify({
+        id: 'evt_secretscheck1',
+        object: 'event',
+        created: Math.floor(t.clock.now().getTime() / 1000),
+        type: 'setup_intent.succeeded',
+        data: { object: { id: 'seti_1', object: 'setup_intent', customer: null } },
+      });
+      const signer = new Stripe('sk_test_signing_only');
+      const timestamp = Math.floor(t.clock.now().getTime() / 1000);
+      for (const secret of [settings.webhookSecret, 'whsec_AnotherSecretEntirely']) {
+        const header = signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+        for (const body of [payload, payload.replace('secretscheck1', 'secretscheck2')]) {
+          await t.app.request('/api/stripe/webhook', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': header },
+            body,
+          });
+        }
+      }
+      // Stripe refusing the key, then Stripe down: the failures are logged, without secrets.
+      fake.failWith = 500;
+      t.clock.advance(120_000);
+      expect((await t.call('GET', '/api/customer-billing-info', { cookie })).status).toBe(503);
+      fake.failWith = null;
+      // An organization of the built-in processor (in the shared database): its first card setup
+      // makes a customer.
+      const example = await makeOrg(t, { name: 'Example' });
+      const refused = new FakeStripe('sk_test_51SomeOtherAccountKey', settings.priceId);
+      const other = await createTestApp({
+        db: t.db,
+        stripe: { ...settings, api: await refused.start(), deadlineMs: 1_000 },
+      });
+      try {
+        const r = await other.call('GET', '/api/customer-billing-update-key', {
+          cookie: await other.signIn(example.admin.email, TEST_PASSWORD),
+        });
+        expect(r.status).toBe(502);
+        expect(other.logger.lines.join('\n')).toMatch(/\[stripe\] customer create failed/);
+        expectNoSecretIn(other.logger.lines.join('\n'), 'the log');
+      } finally {
+        await other.close();
+        await refused.close();
+      }
+      expect(t.logger.lines.join('\n')).toMatch(/webhook refused: bad signature/);
+      expectNoSecretIn(t.logger.lines.join('\n'), 'the log');
+      expectNoSecretIn(consoleLines.join('\n'), 'the console');
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  }, 120_000);
 });

@@ -10,7 +10,7 @@ import { createApp } from '../app';
 import { CSRF_MESSAGES } from '../http/csrf';
 import { contentSecurityPolicy, HSTS } from '../http/security-headers';
 import { changedTables, databaseFingerprint } from '../test-support/fingerprint';
-import { captureLogger, createTestApp, makeStaticFixture, sessionCookieOf } from '../test-support';
+import { captureLogger, createTestApp, makeStaticFixture } from '../test-support';
 import { makeOrg, type OrgOptions } from '../test-support/factories';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -137,37 +137,15 @@ describe('security headers', () => {
     expectSecurityHeaders(res, '500');
   });
 
-  it('the development identity provider’s page has its own policy: a nonce for its style, no script', async () => {
-    for (const [p, status] of [
-      ['/api/oauth/login?slug=umbrella', 200],
-      ['/api/oauth/login?slug=nope', 404],
-    ] as const) {
+  it('single sign-on’s navigations carry the security headers (the development provider’s pages: dev-provider.test.ts)', async () => {
+    for (const p of ['/api/oauth/login?slug=nope', '/api/oauth/callback?state=x&code=y']) {
       const res = await t.app.request(p);
-      expect(res.status, p).toBe(status);
-      const csp = res.headers.get('content-security-policy') ?? '';
-      const nonce = /'nonce-([A-Za-z0-9+/=]{22,})'/.exec(csp)?.[1];
-      expect(nonce, p).toBeDefined();
-      expect(csp).toBe(
-        `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
-      );
-      const html = await res.text();
-      expect(html).toContain(`<style nonce="${nonce}">`);
-      // Every style is in the nonce'd element: no style attribute, no script of any kind.
-      expect(html).not.toMatch(/\sstyle=/i);
-      expect(html).not.toMatch(/<script|\son[a-z]+=/i);
-      if (status === 200) expect(html).toContain('<form method="post" action="/api/oauth/login">');
+      expect(res.status, p).toBe(302);
+      expect(res.headers.get('location'), p).toBe('/error?type=oauth-unauthorized');
       for (const [name, value] of Object.entries(FIXED_HEADERS)) {
-        expect(res.headers.get(name)).toBe(value);
+        expect(res.headers.get(name), `${p} ${name}`).toBe(value);
       }
     }
-    // A fresh nonce per answer.
-    const a = (await t.app.request('/api/oauth/login?slug=umbrella')).headers.get(
-      'content-security-policy',
-    );
-    const b = (await t.app.request('/api/oauth/login?slug=umbrella')).headers.get(
-      'content-security-policy',
-    );
-    expect(a).not.toBe(b);
   });
 
   it('HSTS over https only: the URL, an https PUBLIC_URL, X-Forwarded-Proto behind a trusted proxy', async () => {
@@ -283,30 +261,20 @@ describe('CSRF: every call that changes data', () => {
     }
   });
 
-  it('the development identity provider’s form posts without the header, from our origin only', async () => {
-    const form = (headers: Record<string, string>) =>
-      t.app.request('/api/oauth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-        body: new URLSearchParams({
-          slug: 'umbrella',
-          email: 'sso.admin@umbrella.test',
-          action: 'signin',
-        }).toString(),
-      });
-    const ok = await form({ origin: 'http://localhost', 'sec-fetch-site': 'same-origin' });
-    expect(ok.status).toBe(302);
-    expect(ok.headers.get('location')).toBe('/sso-login');
-    expectSecurityHeaders(ok, 'the redirect');
-    const foreign: Array<Record<string, string>> = [
-      { origin: 'http://evil.test' },
-      { 'sec-fetch-site': 'cross-site' },
-    ];
-    for (const headers of foreign) {
-      const refused = await form(headers);
-      expect(refused.status).toBe(403);
-      expect(refused.headers.get('set-cookie')).toBeNull();
-    }
+  it('single sign-on’s navigations are GETs without the header (a provider’s redirect sends none); the stand-in’s form post is gone', async () => {
+    const callback = await t.app.request('/api/oauth/callback?state=x&code=y', {
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe('/error?type=oauth-unauthorized');
+    expect(callback.headers.get('set-cookie')).toBeNull();
+    const form = await t.app.request('/api/oauth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+      body: 'slug=umbrella&email=sso.admin%40umbrella.test&action=signin',
+    });
+    expect(form.status).toBe(403);
+    expect(form.headers.get('set-cookie')).toBeNull();
   });
 });
 
@@ -326,24 +294,14 @@ describe('no state change on GET', () => {
     ([, e]) => e.method === 'GET',
   );
 
-  async function umbrellaSession(app: TestApp): Promise<string> {
-    const res = await app.app.request('/api/oauth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'slug=umbrella&email=sso.admin%40umbrella.test&action=signin',
-    });
-    return sessionCookieOf(res);
-  }
-
   it('every GET of the contract, as Example and as Umbrella (SSO), leaves every table as it was', async () => {
     const fresh = await createTestApp();
     try {
       const example = await makeOrg(fresh, EXAMPLE);
-      await makeOrg(fresh, UMBRELLA);
-      const sessions = {
-        example: example.cookie,
-        umbrella: await umbrellaSession(fresh),
-      };
+      // Umbrella's administrator signs in through its provider (oidc.test.ts): a session made
+      // directly, as the factory makes every session.
+      const umbrella = await makeOrg(fresh, UMBRELLA);
+      const sessions = { example: example.cookie, umbrella: umbrella.cookie };
       const before = await databaseFingerprint(fresh.handle);
       const statuses: string[] = [];
       for (const [who, cookie] of Object.entries(sessions)) {
@@ -355,10 +313,10 @@ describe('no state change on GET', () => {
             statuses.push(`${who} ${name}${query} ${r.status}`);
           }
         }
-        // Outside the contract: the development identity provider's page.
-        expect((await fresh.call('GET', '/api/oauth/login?slug=umbrella', { cookie })).status).toBe(
-          200,
-        );
+        // Outside the contract: a callback that finds no sign-in of this browser changes nothing.
+        expect(
+          (await fresh.call('GET', '/api/oauth/callback?state=x&code=y', { cookie })).status,
+        ).toBe(302);
       }
       expect(changedTables(before, await databaseFingerprint(fresh.handle))).toEqual([]);
       // The calls really answered (not just 401s): every one of them, for both.

@@ -26,6 +26,8 @@ it('a PGlite data directory survives a restart: migrated and seeded once', async
       '0008_integrations.sql',
       '0009_sign_in_security.sql',
       '0010_outbound.sql',
+      '0011_openid_connect.sql',
+      '0012_stripe.sql',
     ],
     seeded: true,
   });

@@ -73,7 +73,7 @@ export const organizations = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
     ssoProvider: text('sso_provider', { enum: SSO_PROVIDERS }),
-    redirectUrl: text('redirect_url'),
+    // The Redirect URL is built, not stored (0011_openid_connect.sql dropped `redirect_url`).
     apiAccess: boolean('api_access').notNull().default(false),
     threatHunterAccess: boolean('threat_hunter_access').notNull().default(false),
     // The plan status lives in `subscriptions` (0007_billing.sql dropped `plan_status`).
@@ -317,6 +317,38 @@ export const ssoConfigs = pgTable(
   },
   (t) => [check('sso_configs_provider_check', oneOf(t.provider))],
 );
+
+/**
+ * A sign-in through the organization's OpenID Provider, from /api/oauth/login to its callback
+ * (server/oidc/): at most 10 minutes, deleted by the callback (single use).
+ */
+export const oidcTransactions = pgTable(
+  'oidc_transactions',
+  {
+    /** sha256 of the `state` sent to the provider. */
+    stateHash: text('state_hash').primaryKey(),
+    /** sha256 of the browser binding cookie. */
+    browserHash: text('browser_hash').notNull(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    createdAt: timestamp('created_at', tz).notNull(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+  },
+  (t) => [index('oidc_transactions_expires_idx').on(t.expiresAt)],
+);
+
+/** The development OpenID Provider's signing key and cookie keys (never used in production). */
+export const devIdpKeys = pgTable('dev_idp_keys', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', tz).notNull(),
+});
 
 /** The simulated identity provider's directory: users, groups and memberships. */
 export const ssoDirectoryUsers = pgTable(
@@ -664,6 +696,12 @@ export const subscriptions = pgTable(
     trialEnd: timestamp('trial_end', tz),
     canceledAt: timestamp('canceled_at', tz),
     updatedAt: timestamp('updated_at', tz).notNull(),
+    /** The Stripe subscription this row mirrors (0012; null: offline processor or invoice). */
+    stripeSubscriptionId: text('stripe_subscription_id').unique(),
+    /** A canceled plan that still runs until then (Stripe's cancel_at_period_end). */
+    endsAt: timestamp('ends_at', tz),
+    /** Stripe's time of the newest state written: older events change nothing. */
+    stripeStateAt: timestamp('stripe_state_at', tz),
   },
   (t) => [
     check('subscriptions_status_check', oneOf(t.status)),
@@ -671,6 +709,42 @@ export const subscriptions = pgTable(
     // Unnamed in 0007_billing.sql: PostgreSQL named them.
     check('subscriptions_check', sql`${t.status} <> 'trialing' OR ${t.trialEnd} IS NOT NULL`),
     check('subscriptions_check1', sql`${t.status} <> 'canceled' OR ${t.canceledAt} IS NOT NULL`),
+    check(
+      'subscriptions_stripe_subscription_id_check',
+      sql`${t.stripeSubscriptionId} ~ '^sub_[A-Za-z0-9]{1,255}$'`,
+    ),
+  ],
+);
+
+/** One Stripe customer per organization (0012), created on first need. */
+export const stripeCustomers = pgTable(
+  'stripe_customers',
+  {
+    orgId: integer('org_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull().unique(),
+    createdAt: timestamp('created_at', tz).notNull(),
+  },
+  (t) => [
+    check('stripe_customers_customer_id_check', sql`${t.customerId} ~ '^cus_[A-Za-z0-9]{1,255}$'`),
+  ],
+);
+
+/** Stripe events already handled (0012), by id: a replay changes nothing. Not organization data. */
+export const stripeEvents = pgTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** Stripe's `created` of the event. */
+    createdAt: timestamp('created_at', tz).notNull(),
+    handledAt: timestamp('handled_at', tz).notNull(),
+  },
+  (t) => [
+    check('stripe_events_id_check', sql`${t.id} ~ '^evt_[A-Za-z0-9]{1,255}$'`),
+    check('stripe_events_type_check', sql`${t.type} <> ''`),
+    index('stripe_events_handled_at_idx').on(t.handledAt),
   ],
 );
 

@@ -42,6 +42,11 @@ export interface CsrfPolicy {
   writingGets: ReadonlySet<string>;
   /** POST paths of our own HTML forms (checks 1 and 2 only). */
   formPaths: ReadonlySet<string>;
+  /**
+   * POST paths called by another server and authenticated by a signature over the body alone
+   * (Stripe's events: docs/decisions/040-stripe.md). No browser session opens them, so no check.
+   */
+  signedPaths?: ReadonlySet<string>;
 }
 
 /** Whether the request must pass the check at all. */
@@ -82,6 +87,7 @@ export function isOwnOrigin(origin: string, req: CsrfRequest, policy: CsrfPolicy
 export function csrfProblem(req: CsrfRequest, policy: CsrfPolicy): string | null {
   const path = new URL(req.url).pathname;
   if (!isStateChanging(req.method, path, policy)) return null;
+  if (req.method.toUpperCase() === 'POST' && policy.signedPaths?.has(path)) return null;
   const site = req.header('sec-fetch-site')?.toLowerCase();
   if (site && site !== 'same-origin' && site !== 'none') return CSRF_MESSAGES.crossSite;
   const origin = req.header('origin');

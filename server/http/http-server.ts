@@ -13,6 +13,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { forward, mountOf, type NodeMount } from './node-mount';
 
 export interface DrainLimits {
   timeoutMs: number;
@@ -47,12 +48,17 @@ export function drainUnreadBody(incoming: IncomingMessage, limits: DrainLimits):
   incoming.resume();
 }
 
+/**
+ * `mounts`: path prefixes served by a Node request handler before the app sees them (the
+ * development OpenID Provider: node-mount.ts).
+ */
 export function serveApp(
   app: { fetch: (request: Request, env: never) => Response | Promise<Response> },
-  options: { port: number; hostname: string; drain?: DrainLimits },
+  options: { port: number; hostname: string; drain?: DrainLimits; mounts?: readonly NodeMount[] },
   onListening?: (info: AddressInfo) => void,
 ): Server {
   const drain = options.drain ?? DEFAULT_DRAIN_LIMITS;
+  const mounts = options.mounts ?? [];
   return serve(
     {
       fetch: app.fetch as never,
@@ -65,7 +71,9 @@ export function serveApp(
       ) =>
         createServer(serverOptions, (incoming, outgoing) => {
           outgoing.once('finish', () => drainUnreadBody(incoming, drain));
-          listener(incoming, outgoing);
+          const mount = mountOf(mounts, incoming.url);
+          if (mount) forward(mount, incoming, outgoing);
+          else listener(incoming, outgoing);
         })) as never,
     },
     onListening,

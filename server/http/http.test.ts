@@ -230,7 +230,7 @@ describe('production mode', () => {
       for (const [method, path] of [
         ['GET', '/api/dev/outbox'],
         ['POST', '/api/dev/expire-session'],
-        ['GET', '/api/oauth/login?slug=umbrella'],
+        // The old stand-in identity provider's form is gone in every mode.
         ['POST', '/api/oauth/login'],
       ] as const) {
         const r = await prod.call(method, path);

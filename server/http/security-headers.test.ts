@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
   cspOptionsFromEnv,
-  devIdpContentSecurityPolicy,
+  ssoPageContentSecurityPolicy,
   isHttpsRequest,
   parseOriginList,
   securityHeaders,
@@ -102,10 +102,18 @@ describe('the portal’s Content-Security-Policy', () => {
   });
 });
 
-describe('the development identity provider’s policy', () => {
+describe('the policy of the server’s own sign-in pages', () => {
   it('allows no script, its own <style> by nonce and form posts to our origin', () => {
-    expect(devIdpContentSecurityPolicy('n0nce')).toBe(
+    expect(ssoPageContentSecurityPolicy('n0nce')).toBe(
       "default-src 'none'; style-src 'nonce-n0nce'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    );
+  });
+
+  it('names the redirect targets a form post may end at (the development provider’s sign-in)', () => {
+    expect(
+      ssoPageContentSecurityPolicy('n0nce', ['http://127.0.0.1:8080', 'http://localhost:8080', "'self'"]),
+    ).toBe(
+      "default-src 'none'; style-src 'nonce-n0nce'; form-action 'self' http://127.0.0.1:8080 http://localhost:8080; base-uri 'none'; frame-ancestors 'none'",
     );
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Security headers of every response, as pure functions: the Content-Security-Policy of the portal,
- * the one of the development identity provider's HTML page, the other headers, and when a request
- * counts as https (for HSTS). `app.ts` applies them; docs/decisions/020-http-rules-and-headers.md
- * explains each choice.
+ * the one of the server's own single sign-on pages, the other headers, and when a request counts as
+ * https (for HSTS). `app.ts` applies them; docs/decisions/020-http-rules-and-headers.md explains
+ * each choice.
  */
 
 /** Stripe.js and its frames (https://docs.stripe.com/security/guide#content-security-policy). */
@@ -47,14 +47,21 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
 }
 
 /**
- * The development identity provider's page: no script at all, its one `<style>` element by
- * nonce, the form posting to our origin only.
+ * The HTML pages of single sign-on the server renders itself (server/oidc/pages.ts: the
+ * development OpenID Provider's sign-in and error pages, the "too many sign-ins" page): no script
+ * at all, their one `<style>` element by nonce, forms posting to our origin only — plus, on the
+ * development provider's sign-in page, the origins its clients' redirect URIs are on: browsers
+ * apply form-action to the redirects that follow a form post, and that post ends at the relying
+ * party's callback.
  */
-export function devIdpContentSecurityPolicy(nonce: string): string {
+export function ssoPageContentSecurityPolicy(
+  nonce: string,
+  formTargets: readonly string[] = [],
+): string {
   return [
     "default-src 'none'",
     `style-src 'nonce-${nonce}'`,
-    "form-action 'self'",
+    `form-action ${unique(["'self'", ...formTargets]).join(' ')}`,
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');

@@ -87,7 +87,7 @@ export function connectionFailure(error: unknown): string {
 }
 
 /** A socket lookup that answers only with addresses checked beforehand. */
-function pinnedLookup(addresses: readonly string[]): LookupFunction {
+export function pinnedLookup(addresses: readonly string[]): LookupFunction {
   const entries = addresses.map((address) => ({ address, family: isIP(address) }));
   return ((_hostname, options, callback) => {
     const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;

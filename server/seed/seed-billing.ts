@@ -23,7 +23,11 @@ export const DEMO_BILLING_STEP = '0007_demo_billing';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-type DemoSubscription = Omit<SubscriptionRow, 'orgId' | 'updatedAt'>;
+/** The demo plans run on the built-in test processor: no Stripe columns. */
+type DemoSubscription = Omit<
+  SubscriptionRow,
+  'orgId' | 'updatedAt' | 'stripeSubscriptionId' | 'endsAt' | 'stripeStateAt'
+>;
 
 interface DemoBilling {
   slug: string;

@@ -8,11 +8,12 @@ import { findDemoOrg, runSeedStepOnce } from './seed-step';
  * are only in 'Field Ops', 'Executive Team' and 'All Staff'. 'Engineering' (12 people) and
  * 'Platform' (7) share exactly 3 people; 'All Staff' holds all 60; every other group 3–15 people
  * drawn with a fixed-seed PRNG, so every machine gets the same directory. Globex also gets its
- * provider configuration (a demo client id and secret).
+ * provider configuration: a client of the development OpenID Provider (server/oidc/
+ * dev-provider.ts), which main.ts points at the server's own address at every start.
  * Acme (no SSO until an administrator sets it up): 12 users, among them its member Dana Lee, and
  * 5 groups.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db';
 import {
   members,
@@ -24,6 +25,22 @@ import {
 import { DEMO_REFERENCE_TIME, demoMembers, seededRandom, type DemoMember } from './seed-devices';
 
 export const DEMO_SSO_STEP = '0003_demo_sso_directory';
+/** Globex's settings of databases seeded before the development OpenID Provider existed. */
+export const DEMO_SSO_DEV_PROVIDER_STEP = '0009_demo_sso_dev_provider';
+
+/**
+ * Globex signs in through the development OpenID Provider: a published client secret (the demo
+ * data never exists in production), and the provider's issuer on the default port (main.ts
+ * rewrites the port to the server's own at start: dev-provider-data.ts, `pointDevClientsAt`).
+ */
+export const GLOBEX_SSO_SETTINGS = {
+  provider: 'okta',
+  clientId: 'globex-portal',
+  clientSecret: 'globex-development-secret',
+  tenant: 'http://localhost:8080/api/dev/idp',
+} as const;
+/** What the seed wrote before (a provider that never existed). */
+const OLD_GLOBEX_TENANT = 'globex.okta.example';
 
 /** Two groups sharing members, for the end-to-end test of de-duplication. */
 export const OVERLAPPING_GROUPS = { first: 'Engineering', second: 'Platform', shared: 3 } as const;
@@ -185,15 +202,32 @@ export async function seedDemoSsoDirectory(db: Database): Promise<boolean> {
             .insert(ssoConfigs)
             .values({
               orgId: orgId,
-              provider: 'okta',
-              clientId: '0oa-demo-globex-portal',
-              clientSecret: 'demo-secret-not-used',
-              tenant: 'globex.okta.example',
+              ...GLOBEX_SSO_SETTINGS,
               updatedAt: new Date(DEMO_REFERENCE_TIME),
             })
             .onConflictDoNothing();
         }
       }
+    },
+  );
+}
+
+/**
+ * Databases seeded before the development OpenID Provider existed: Globex's settings named a
+ * provider that never existed; point them at the development provider. Once per database, and
+ * only while the settings are still the seeded ones.
+ */
+export async function seedDemoSsoDevProvider(db: Database): Promise<boolean> {
+  return runSeedStepOnce(
+    db,
+    { name: DEMO_SSO_DEV_PROVIDER_STEP, lock: 72431009, appliedAt: new Date(DEMO_REFERENCE_TIME) },
+    async (tx) => {
+      const orgId = await findDemoOrg(tx, { slug: 'globex', admin: 'sso.admin@globex.test' });
+      if (orgId === null) return;
+      await tx
+        .update(ssoConfigs)
+        .set({ ...GLOBEX_SSO_SETTINGS })
+        .where(and(eq(ssoConfigs.orgId, orgId), eq(ssoConfigs.tenant, OLD_GLOBEX_TENANT)));
     },
   );
 }

@@ -3,7 +3,7 @@
  * (sso_directory_users, sso_directory_groups, sso_directory_group_members).
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { SsoConfigBody, SsoGroup, SsoGroupMember, SsoProvider } from '@contract/sso';
+import type { SsoGroup, SsoGroupMember, SsoProvider } from '@contract/sso';
 import type { Database } from '../db';
 import {
   organizations,
@@ -20,7 +20,7 @@ export const SSO_GROUP_PAGE_SIZE = 15;
 export async function saveSsoConfig(
   db: Database,
   orgId: number,
-  config: Omit<SsoConfigBody, 'slug'>,
+  config: { provider: SsoProvider; clientId: string; clientSecret: string; tenant: string },
   now: Date,
 ): Promise<void> {
   const values = {

@@ -5,6 +5,7 @@
 import type { Hono } from 'hono';
 import {
   deleteSso,
+  getSsoConfig,
   getSsoGroupMembers,
   getSsoProvider,
   listSsoGroups,
@@ -18,32 +19,69 @@ import { HttpError } from '../http/http-error';
 import {
   deleteSsoConfig,
   directoryMembersOfGroups,
+  findSsoConfig,
   findSsoOnlyAdmins,
   listDirectoryGroups,
   saveSsoConfig as storeSsoConfig,
 } from './data';
 import { requireSso } from './require-sso';
+import { findProviderSettings } from '../oidc/data';
+import { ssoRedirectUrl } from '../oidc/redirect-url';
+
+export const SSO_SETTINGS_MESSAGES = {
+  secretRequired: 'Enter the client secret of the application.',
+} as const;
 
 export function ssoRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
   // The client secret is stored and never answered or logged (no log line includes a body).
+  // Before anything is saved, the issuer the Tenant names must answer an OpenID Provider's
+  // discovery document (server/oidc/relying-party.ts, checkSettings): a typo or an unreachable
+  // provider is a clear 400 on the setup screen, not a failed sign-in later.
   route(app, saveSsoConfig, async ({ body, session }) => {
     if (normalizeSlug(body.slug) !== session.org.slug) {
       throw new HttpError(403, {
         error: 'The SSO settings can only be saved for your own organization.',
       });
     }
-    await storeSsoConfig(
-      s.db,
-      session.org.id,
-      {
-        provider: body.provider,
-        clientId: body.clientId,
-        clientSecret: body.clientSecret,
-        tenant: body.tenant,
-      },
-      s.now(),
-    );
+    let clientSecret = body.clientSecret;
+    if (clientSecret === undefined) {
+      // Left empty on the screen: keep the saved one, if it belongs to this same application.
+      const saved = await findProviderSettings(s.db, session.org.id);
+      if (saved && saved.provider === body.provider && saved.clientId === body.clientId) {
+        clientSecret = saved.clientSecret;
+      } else {
+        throw new HttpError(400, {
+          error: SSO_SETTINGS_MESSAGES.secretRequired,
+          issues: [{ path: 'clientSecret', message: SSO_SETTINGS_MESSAGES.secretRequired }],
+        });
+      }
+    }
+    const settings = {
+      provider: body.provider,
+      clientId: body.clientId,
+      clientSecret,
+      tenant: body.tenant,
+    };
+    const checked = await s.oidc.checkSettings(settings);
+    if (!checked.ok) {
+      throw new HttpError(400, {
+        error: checked.error,
+        issues: [{ path: 'tenant', message: checked.error }],
+      });
+    }
+    await storeSsoConfig(s.db, session.org.id, settings, s.now());
     return {};
+  });
+
+  route(app, getSsoConfig, async ({ session, c }) => {
+    const saved = await findSsoConfig(s.db, session.org.id);
+    return {
+      provider: saved?.provider ?? null,
+      clientId: saved?.clientId ?? null,
+      tenant: saved?.tenant ?? null,
+      clientSecretSaved: saved !== null,
+      redirectUrl: ssoRedirectUrl(c, s),
+    };
   });
 
   route(app, getSsoProvider, ({ session }) => ({ provider: session.org.ssoProvider }));

@@ -1,10 +1,11 @@
 /** contract/sso.ts endpoints against a directory the test makes (test-support/factories.ts). */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SsoGroup } from '@contract/sso';
 import { members, ssoConfigs } from '../db/schema';
 import { createTestApp } from '../test-support';
 import { makeOrg, type TestOrg } from '../test-support/factories';
+import { startTestProvider, type TestProvider } from '../test-support/oidc';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -202,12 +203,20 @@ describe('SSO groups and their members', () => {
 });
 
 describe('SSO configuration', () => {
+  // "Apply Settings" checks the issuer's discovery document: a real OpenID Provider answers it.
+  let idp: TestProvider;
   const config = () => ({
     clientId: '0oa-example',
     clientSecret: 'super-secret-value',
     provider: 'azure',
     slug: example.slug,
-    tenant: 'https://login.microsoftonline.com/example.example',
+    tenant: idp.issuer,
+  });
+  beforeAll(async () => {
+    idp = await startTestProvider({ clients: [] });
+  });
+  afterAll(async () => {
+    await idp.close();
   });
 
   it('stores the configuration, turns SSO on, never answers or logs the secret', async () => {
@@ -269,5 +278,76 @@ describe('SSO configuration', () => {
         provider: 'okta',
       },
     );
+  });
+
+  it('checks the issuer before saving: unreachable, not an OpenID Provider, a bad Tenant (400, nothing saved)', async () => {
+    for (const [tenant, message] of [
+      ['http://127.0.0.1:9', /Could not reach the identity provider at http:\/\/127\.0\.0\.1:9/],
+      [`${idp.issuer}/not-here`, /is not an OpenID Provider/],
+      ['http://example.test/idp', /must use https/],
+      ['common', /Multi-tenant endpoints/],
+      ['not a domain', /Microsoft Entra tenant ID/],
+    ] as const) {
+      const r = await t.call('POST', '/api/orgs/sso', {
+        json: { ...config(), tenant },
+        cookie: exampleAdmin,
+      });
+      expect(r.status, tenant).toBe(400);
+      expect(r.data.error, tenant).toMatch(message);
+      expect(r.data.issues, tenant).toEqual([{ path: 'tenant', message: r.data.error }]);
+    }
+    expect(
+      (await t.call('GET', '/api/orgs/sso/provider', { cookie: exampleAdmin })).data.provider,
+    ).toBe(null);
+  });
+
+  it('answers the saved settings without the secret; an empty secret keeps the saved one', async () => {
+    const none = await t.call('GET', '/api/orgs/sso', { cookie: exampleAdmin });
+    expect(none.data).toEqual({
+      provider: null,
+      clientId: null,
+      tenant: null,
+      clientSecretSaved: false,
+      redirectUrl: 'http://localhost/api/oauth/callback',
+    });
+    // No secret saved yet: it is required.
+    const { clientSecret: _secret, ...withoutSecret } = config();
+    const missing = await t.call('POST', '/api/orgs/sso', {
+      json: withoutSecret,
+      cookie: exampleAdmin,
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.data.issues[0].path).toBe('clientSecret');
+    expect(
+      (await t.call('POST', '/api/orgs/sso', { json: config(), cookie: exampleAdmin })).status,
+    ).toBe(200);
+    const saved = await t.call('GET', '/api/orgs/sso', { cookie: exampleAdmin });
+    expect(saved.data).toMatchObject({
+      provider: 'azure',
+      clientId: '0oa-example',
+      tenant: idp.issuer,
+      clientSecretSaved: true,
+    });
+    expect(saved.text).not.toContain('super-secret-value');
+    // Saved again without a secret (the screen shows it as "saved"): the stored one stays.
+    expect(
+      (await t.call('POST', '/api/orgs/sso', { json: withoutSecret, cookie: exampleAdmin })).status,
+    ).toBe(200);
+    const [stored] = await t.db.select().from(ssoConfigs).where(eq(ssoConfigs.orgId, example.id));
+    expect(stored!.clientSecret).toBe('super-secret-value');
+    // Another application (client id): its secret must be entered.
+    const other = await t.call('POST', '/api/orgs/sso', {
+      json: { ...withoutSecret, clientId: 'another-app' },
+      cookie: exampleAdmin,
+    });
+    expect(other.status).toBe(400);
+    // Umbrella's view is its own (the client the factory saved for it, secret never answered).
+    const umbrellaView = await t.call('GET', '/api/orgs/sso', { cookie: umbrellaAdmin });
+    expect(umbrellaView.data).toMatchObject({
+      provider: 'okta',
+      clientId: 'umbrella-client-id',
+      clientSecretSaved: true,
+    });
+    expect(umbrellaView.text).not.toContain('umbrella-client-secret');
   });
 });

@@ -6,10 +6,12 @@ import { analyzeDevices } from '../devices/data';
 import { analyzeAlerts } from '../alerts/data';
 import { processPendingRemovals } from '../integrations/conditional-access-data';
 import { deleteStaleBillingRows } from '../billing/data';
+import { deleteOldStripeEvents } from '../billing/stripe/data';
+import { deleteExpiredTransactions } from '../oidc/data';
 
 /**
  * Deletes rows that can no longer matter: expired or idle sessions and reset tokens, throttle rows
- * with nothing left to remember,
+ * with nothing left to remember, single sign-ons that never came back from their provider,
  * stale card setups and payment methods that never became a default.
  * Refreshes the planner statistics of the device and alert lists (PGlite runs no autovacuum).
  */
@@ -21,7 +23,10 @@ export async function runHousekeeping(
   await deleteExpiredSessions(db, now, options.sessionIdleMs);
   await deleteStaleThrottleRows(db, now);
   await deleteStaleResetTokens(db, now);
+  await deleteExpiredTransactions(db, now);
   await deleteStaleBillingRows(db, now);
+  // Stripe event ids long after Stripe stops re-sending them (docs/decisions/040-stripe.md).
+  await deleteOldStripeEvents(db, now);
   // Conditional access removal requests a restart interrupted (normally a task runs them).
   await processPendingRemovals(db, now);
   await analyzeDevices(db);

@@ -170,9 +170,9 @@ test('SSO: Globex admin selects two groups that share members; each person is li
   axe,
   request,
 }) => {
-  // Sam signs in through the (development) identity provider.
+  // Sam signs in through the development OpenID Provider.
   await page.goto('/api/oauth/login?slug=globex');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: /Sam Sso/ }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.getByRole('link', { name: 'Members', exact: true }).click();

@@ -83,7 +83,7 @@ test.describe('Content-Security-Policy', () => {
     expect([...seen, ...fromConsole]).toEqual([]);
   });
 
-  test('the development identity provider’s page: styled by nonce, its form posts', async ({
+  test('the development OpenID Provider’s page: styled by nonce, its form posts', async ({
     page,
   }) => {
     const fromConsole = await watchCsp(page);
@@ -91,13 +91,13 @@ test.describe('Content-Security-Policy', () => {
     expect(response!.headers()['content-security-policy']).toMatch(
       /^default-src 'none'; style-src 'nonce-[^']+'; form-action 'self'/,
     );
-    // The nonce'd <style> applied (the primary button's colour comes from it).
-    await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCSS(
-      'background-color',
-      'rgb(29, 78, 216)',
+    // The nonce'd <style> applied (the Cancel button's border colour comes from it).
+    await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCSS(
+      'border-top-color',
+      'rgb(138, 147, 166)',
     );
     expect(await violationsIn(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/error\?type=oauth-access-denied$/);
     expect(fromConsole).toEqual([]);
   });

@@ -1,15 +1,18 @@
 import { demo, expect, signIn, test } from './fixtures';
 
-test('SSO: Globex → development identity provider → /sso-login → dashboard', async ({
+test('SSO: Globex → development OpenID Provider → /sso-login → dashboard', async ({
   page,
   axe,
 }) => {
   await page.goto('/look-up');
   await page.getByRole('textbox', { name: 'Organization Name' }).fill('Globex');
   await page.getByRole('button', { name: 'Lookup' }).click();
-  await expect(page).toHaveURL(/\/api\/oauth\/login\?slug=globex$/);
+  // Real OpenID Connect: the provider's authorization endpoint, then its sign-in page.
+  await expect(page).toHaveURL(/\/api\/dev\/idp\/interaction\/[A-Za-z0-9_-]+$/);
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
   await axe();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // One click.
+  await page.getByRole('button', { name: new RegExp(demo.sam.name) }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(demo.sam.name)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
@@ -65,7 +68,7 @@ test('the error page shows the catalogue entry of its type', async ({ page, axe 
 
 test('the identity provider can deny: the error page explains', async ({ page }) => {
   await page.goto('/api/oauth/login?slug=globex');
-  await page.getByRole('button', { name: 'Deny' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/error\?type=oauth-access-denied$/);
   await expect(page.getByText('The SSO provider denied the request')).toBeVisible();
 });
