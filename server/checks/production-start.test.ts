@@ -280,28 +280,42 @@ describe('Stripe settings at start', () => {
     const fake = new FakeStripe(stripeEnv.STRIPE_SECRET_KEY, stripeEnv.STRIPE_PRICE_ID);
     const api0 = await fake.start();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-stripe-start-'));
-    const server = await startServer({
+    const env = {
       ...stripeEnv,
       STRIPE_API_BASE: `http://${api0.host}:${api0.port}`,
       NODE_ENV: 'development',
+      SEED_DEMO: '0',
       DATA_DIR: dir,
       PORT: '0',
       HOST: '127.0.0.1',
       STATIC_DIR: path.join(dir, 'no-portal'),
       DATABASE_URL: '',
       PUBLIC_URL: '',
-    });
+    };
+    // An organization of its own, without a plan (made before the start: one process per
+    // embedded database); its administrator's password is set through the emailed link.
+    const created = await runNode(
+      ['server/orgs/org-create-cli.ts', '--name', 'Freshco', '--admin-email', 'it@freshco.test'],
+      env,
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const link = /\/update-password\/([A-Za-z0-9_-]{43})/.exec(created.stdout);
+    expect(link).not.toBeNull();
+    const server = await startServer(env);
     try {
       // Printed just after the ready line.
       for (let i = 0; i < 50 && !server.output().includes('Billing:'); i++) {
         await new Promise((r) => setTimeout(r, 100));
       }
       expect(server.output()).toContain('Billing: Stripe (test mode)');
-      const newco = DEMO_SIGN_INS.find((d) => d.org === 'newco')!;
-      const login = await api(server.url, 'POST', '/login', {
-        email: newco.email,
-        password: DEMO_PASSWORD,
+      const password = 'Chosen-Passw0rd!';
+      const set = await api(server.url, 'POST', '/update-password', {
+        requestToken: link![1],
+        password,
       });
+      expect(set.status).toBe(200);
+      const login = await api(server.url, 'POST', '/login', { email: 'it@freshco.test', password });
+      expect(login.status).toBe(200);
       const cookie = (login.res.headers.get('set-cookie') ?? '').split(';')[0]!;
       const key = await api(server.url, 'GET', '/customer-billing-update-key', undefined, cookie);
       expect(key.data.clientSecret).toMatch(/^seti_\w+_secret_\w+$/);
