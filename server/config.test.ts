@@ -160,6 +160,7 @@ describe('Stripe settings (docs/decisions/040-stripe.md)', () => {
         ...full,
         NODE_ENV: 'production',
         PUBLIC_URL: 'https://p.example',
+        SMTP_URL: 'smtp://mail.p.example:587',
         STRIPE_API_BASE: 'http://127.0.0.1:12111',
       }),
     ).toThrow(/STRIPE_API_BASE is refused/);
