@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { SETTINGS_TABS } from '../../domain/settings';
 import { demo, expect, signInViaApi, test } from './fixtures';
 
 /**
@@ -55,18 +56,6 @@ test.describe('phone 390×844, signed out', () => {
     });
   }
 });
-
-const SETTINGS_TABS = [
-  'admin',
-  'billing',
-  'plan',
-  'mdm',
-  'scim',
-  'sso',
-  'integrations',
-  'notifications',
-  'threat-hunter',
-];
 
 const signedIn: [string, string | RegExp][] = [
   ['/dashboard', 'Dashboard'],
