@@ -5,10 +5,18 @@ import type { Device, DeviceSortColumn } from '@contract/devices';
 import { DEVICE_SORT_COLUMNS } from '@domain/devices';
 import { devices, members } from '../db/schema';
 import { createTestApp } from '../test-support';
+import {
+  allUnique as unique,
+  deviceCodes as codes,
+  devicePage as page,
+  walkDevices as walk,
+  devicesUrl as url,
+  type DevicePageParams,
+} from '../test-support/device-pages';
 import { makeOrg, type TestDevice, type TestOrg } from '../test-support/factories';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-type Params = Record<string, string | number | boolean | Array<string>>;
+type Params = DevicePageParams;
 
 /** Example: 250 devices (five pages of 50) over 120 members, Dana Lee the first. */
 const DEVICES = 250;
@@ -35,43 +43,6 @@ function asListed(d: TestDevice): Device {
   };
   return Object.fromEntries(Object.entries(listed).filter(([, v]) => v !== null)) as Device;
 }
-
-function url(params: Params): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    for (const v of Array.isArray(value) ? value : [value]) search.append(key, String(v));
-  }
-  return `/api/orgs?${search}`;
-}
-
-async function page(t: TestApp, cookie: string, params: Params) {
-  const r = await t.call('GET', url(params), { cookie });
-  expect(r.status, r.text).toBe(200);
-  return r.data as { devices: Device[]; totalPages: number; total: number };
-}
-
-/** Every page in turn; checks the page sizes (full pages, then the rest) and the page count. */
-async function walk(t: TestApp, cookie: string, params: Params, pageSize: number) {
-  const first = await page(t, cookie, { ...params, page: 1, pageSize });
-  const all = [...first.devices];
-  for (let n = 2; n <= first.totalPages; n++) {
-    const next = await page(t, cookie, { ...params, page: n, pageSize });
-    expect(next.totalPages).toBe(first.totalPages);
-    expect(next.total).toBe(first.total);
-    all.push(...next.devices);
-  }
-  // The total line (docs/decisions/044): the filter's whole count, on every page.
-  expect(all.length).toBe(first.total);
-  expect(all.length).toBeGreaterThan((first.totalPages - 1) * pageSize);
-  expect(all.length).toBeLessThanOrEqual(first.totalPages * pageSize);
-  for (let n = 1; n < first.totalPages; n++) {
-    expect(all.slice((n - 1) * pageSize, n * pageSize)).toHaveLength(pageSize);
-  }
-  return { devices: all, totalPages: first.totalPages };
-}
-
-const codes = (list: Device[]) => list.map((d) => d.code);
-const unique = (list: Device[]) => new Set(codes(list)).size === list.length;
 
 // What the server's sort keys mean, in JS (text keys: lower-cased, missing = '', byte order).
 const RANK = { critical: 0, warning: 1, secure: 2 } as const;
