@@ -1,3 +1,5 @@
+import { planStatus, type SubscriptionState } from './plan';
+
 /**
  * The server's own billing refusals (docs/decisions/029-billing-plan-and-welcome.md), shared by
  * the test processor's routes and Stripe's (docs/decisions/040-stripe.md).
@@ -15,3 +17,18 @@ export const BILLING_MESSAGES = {
   deleteActive: 'Cancel the subscription before deleting the organization.',
   deleteInvoice: 'This organization is billed by invoice. Contact support to delete it.',
 } as const;
+
+/** Why a plan that is not cancelable can't be canceled: already canceled, invoiced or none. */
+export function cancelRefusal(state: SubscriptionState): string {
+  const status = planStatus(state);
+  if (status === 'canceled') return BILLING_MESSAGES.alreadyCanceled;
+  if (status === 'invoice') return BILLING_MESSAGES.invoiceCancel;
+  return BILLING_MESSAGES.nothingToCancel;
+}
+
+/** Why an organization whose plan is not deletable can't be deleted: invoiced, or still active. */
+export function deleteRefusal(state: SubscriptionState): string {
+  return planStatus(state) === 'invoice'
+    ? BILLING_MESSAGES.deleteInvoice
+    : BILLING_MESSAGES.deleteActive;
+}

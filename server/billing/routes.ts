@@ -31,7 +31,6 @@ import {
   isDeletable,
   isReactivatable,
   planInfo,
-  planStatus,
   PLAN_PRICE_CENTS,
   type SubscriptionState,
 } from './plan';
@@ -57,7 +56,7 @@ import {
 } from './data';
 import type { Database } from '../db';
 import { createOrgMembers } from '../members/data';
-import { BILLING_MESSAGES } from './messages';
+import { BILLING_MESSAGES, cancelRefusal, deleteRefusal } from './messages';
 
 export { BILLING_MESSAGES };
 
@@ -126,16 +125,7 @@ export function billingRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     const now = s.now();
     await s.db.transaction(async (tx) => {
       const state = await lockedState(tx, session.org.id, now);
-      if (!isCancelable(state)) {
-        const status = planStatus(state);
-        throw conflict(
-          status === 'canceled'
-            ? BILLING_MESSAGES.alreadyCanceled
-            : status === 'invoice'
-              ? BILLING_MESSAGES.invoiceCancel
-              : BILLING_MESSAGES.nothingToCancel,
-        );
-      }
+      if (!isCancelable(state)) throw conflict(cancelRefusal(state));
       await saveSubscription(
         tx,
         session.org.id,
@@ -212,13 +202,7 @@ export function billingRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     const now = s.now();
     await s.db.transaction(async (tx) => {
       const state = await lockedState(tx, session.org.id, now);
-      if (!isDeletable(state)) {
-        throw conflict(
-          planStatus(state) === 'invoice'
-            ? BILLING_MESSAGES.deleteInvoice
-            : BILLING_MESSAGES.deleteActive,
-        );
-      }
+      if (!isDeletable(state)) throw conflict(deleteRefusal(state));
       await deleteOrganization(tx, session.org.id);
     });
     clearSessionCookie(c, s.production);

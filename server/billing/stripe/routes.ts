@@ -27,7 +27,6 @@ import {
   isDeletable,
   isReactivatable,
   planInfo,
-  planStatus,
 } from '../plan';
 import {
   deleteOrganization,
@@ -36,7 +35,7 @@ import {
   lockOrg,
   saveSubscription,
 } from '../data';
-import { BILLING_MESSAGES } from '../messages';
+import { BILLING_MESSAGES, cancelRefusal, deleteRefusal } from '../messages';
 import { createOrgMembers } from '../../members/data';
 import type { StripeGateway } from './gateway';
 import { findCustomerId, saveDefaultCard, saveMirror } from './data';
@@ -150,16 +149,7 @@ export function stripeBillingRoutes(
     const now = s.now();
     const row = await findSubscription(s.db, orgId);
     const state = currentState(row, now);
-    if (!isCancelable(state)) {
-      const status = planStatus(state);
-      throw conflict(
-        status === 'canceled'
-          ? BILLING_MESSAGES.alreadyCanceled
-          : status === 'invoice'
-            ? BILLING_MESSAGES.invoiceCancel
-            : BILLING_MESSAGES.nothingToCancel,
-      );
-    }
+    if (!isCancelable(state)) throw conflict(cancelRefusal(state));
     if (row?.stripeSubscriptionId) {
       await mirror(
         orgId,
@@ -203,13 +193,7 @@ export function stripeBillingRoutes(
     const now = s.now();
     const row = await findSubscription(s.db, orgId);
     const state = currentState(row, now);
-    if (!isDeletable(state)) {
-      throw conflict(
-        planStatus(state) === 'invoice'
-          ? BILLING_MESSAGES.deleteInvoice
-          : BILLING_MESSAGES.deleteActive,
-      );
-    }
+    if (!isDeletable(state)) throw conflict(deleteRefusal(state));
     if (row?.stripeSubscriptionId) {
       const current = await stripe.retrieveSubscription(row.stripeSubscriptionId);
       if (current.status !== 'canceled') await stripe.cancelNow(current.id);
