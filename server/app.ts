@@ -26,6 +26,7 @@ import { DevMailbox } from './mail/dev-mailbox';
 import { defineMailJobs } from './mail/jobs';
 import { JobQueue } from './queue/queue';
 import { defineWebhookJobs } from './webhooks/jobs';
+import { defineSystemJobs } from './system/jobs';
 import { webhookDeliveryRoutes } from './webhooks/routes';
 import { sessionRoutes } from './auth/routes';
 import { orgsRoutes } from './orgs/routes';
@@ -102,6 +103,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       timeoutMs: s.integrations.webhookDeliveryTimeoutMs,
       resolveHost: s.integrations.resolveHost,
     },
+  });
+  defineSystemJobs(s.queue, {
+    db: s.db,
+    now: s.now,
+    logger: s.logger,
+    sessionIdleMs: s.sessionIdleMs,
   });
   if (deps.warmUpPasswords) {
     s.tasks.run('password hashing warm-up', () => s.passwords.warmUp());

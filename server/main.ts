@@ -16,15 +16,13 @@ import { loopbackOrigins } from './http/public-url';
 import { prepareDatabase } from './bootstrap';
 import { BackgroundTasks, describeError } from './system/background';
 import { DEMO_SIGN_INS } from './seed/seed';
-import { runHousekeeping } from './system/housekeeping';
+import { scheduleHousekeeping } from './system/jobs';
 import { ConfigError, readServerConfig, type ServerConfig } from './config';
 import { JobQueue } from './queue/queue';
 import { SmtpMailer } from './mail/smtp-mailer';
 import { notReady, type NodeMount } from './http/node-mount';
 import { DEV_IDP_PATH } from './oidc/redirect-url';
 import type { DevProvider } from './oidc/dev-provider';
-
-const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 const started = performance.now();
 const fail = (line: string): never => {
@@ -167,11 +165,10 @@ try {
     });
   }
   ready = true;
+  // Housekeeping is a recurring job (server/system/jobs.ts): this start queues a run now, merged
+  // into the one queued row however many processes share the database; each run queues the next.
+  await scheduleHousekeeping(queue, handle.db);
   queue.start();
-  const housekeeping = () =>
-    tasks.run('housekeeping', () => runHousekeeping(handle.db, new Date(), { sessionIdleMs }));
-  housekeeping();
-  setInterval(housekeeping, HOUSEKEEPING_INTERVAL_MS).unref();
 
   const where = handle.kind === 'postgres' ? 'Postgres (DATABASE_URL)' : `PGlite in ${dataDir}`;
   const migrations = applied.length ? applied.join(', ') : 'none';

@@ -2,11 +2,12 @@
  * Conditional access (`conditional_access`, one row per organization; no row: the defaults) and
  * the members it blocks (`members.ca_blocked`).
  *
- * Removal is a request (`removal_requested_at`) processed later by {@link processRemoval}: it
+ * Removal is a request (`removal_requested_at`) processed later by {@link processRemoval} (a job
+ * of the queue, queued with the request: server/system/jobs.ts): it
  * unblocks the organization's blocked members and resets configuration and policy in one
  * transaction. While a request is pending, configuration and policy cannot be changed.
  */
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   SaveConditionalAccessConfigBody,
   UpdatePolicyBody,
@@ -118,8 +119,17 @@ export function updateConditionalAccessPolicy(
   });
 }
 
-/** Records a removal request (a pending one keeps its time); returns the request's time. */
-export async function requestRemoval(db: Database, orgId: number, now: Date): Promise<Date> {
+/**
+ * Records a removal request (a pending one keeps its time); returns the request's time.
+ * `onRequested` runs in the same transaction when the request is new: it queues the job that
+ * processes it (server/system/jobs.ts), so the request and its job exist together.
+ */
+export async function requestRemoval(
+  db: Database,
+  orgId: number,
+  now: Date,
+  onRequested?: (tx: Database) => Promise<unknown>,
+): Promise<Date> {
   return db.transaction(async (tx) => {
     const current = await findConditionalAccess(tx, orgId, { forUpdate: true });
     if (current.removalRequestedAt) return current.removalRequestedAt;
@@ -130,6 +140,7 @@ export async function requestRemoval(db: Database, orgId: number, now: Date): Pr
         target: conditionalAccess.orgId,
         set: { removalRequestedAt: now, updatedAt: now },
       });
+    await onRequested?.(tx);
     return now;
   });
 }
@@ -137,7 +148,7 @@ export async function requestRemoval(db: Database, orgId: number, now: Date): Pr
 /**
  * Processes the organization's pending removal request, if there is one: unblocks its blocked
  * members, then resets configuration and policy to the defaults, in one transaction. Null when
- * there was nothing to do (already processed, e.g. by housekeeping).
+ * there was nothing to do (already processed).
  */
 export function processRemoval(
   db: Database,
@@ -159,25 +170,6 @@ export function processRemoval(
       .where(eq(conditionalAccess.orgId, orgId));
     return { unblocked };
   });
-}
-
-/** Organizations with a removal request not processed yet (picked up after a restart). */
-export async function pendingRemovals(db: Database): Promise<number[]> {
-  const rows = await db
-    .select({ orgId: conditionalAccess.orgId })
-    .from(conditionalAccess)
-    .where(isNotNull(conditionalAccess.removalRequestedAt))
-    .orderBy(conditionalAccess.removalRequestedAt);
-  return rows.map((r) => r.orgId);
-}
-
-/** Processes every pending removal request; returns how many were processed. */
-export async function processPendingRemovals(db: Database, now: Date): Promise<number> {
-  let processed = 0;
-  for (const orgId of await pendingRemovals(db)) {
-    if (await processRemoval(db, orgId, now)) processed += 1;
-  }
-  return processed;
 }
 
 /** Members of the organization blocked by conditional access (ids, oldest first). */

@@ -3,13 +3,12 @@
  * (or Okta private key) is answered to the organization's administrators (the card shows it
  * masked) and never logged.
  *
- * Removal is a request: DELETE records it and answers at once; a background job processes it after
- * a short delay (integrations.conditionalAccessRemovalDelayMs): the organization's members blocked
- * by conditional access are unblocked, then configuration and policy reset to the defaults, in one
- * transaction. Requests a restart interrupted are processed by housekeeping.
+ * Removal is a request: DELETE records it, with a job of the queue that processes it after a short
+ * delay (integrations.conditionalAccessRemovalDelayMs; server/system/jobs.ts), and answers at once:
+ * the organization's members blocked by conditional access are unblocked, then configuration and
+ * policy reset to the defaults, in one transaction. The job survives a restart.
  */
 import type { Hono } from 'hono';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   getConditionalAccessConfig,
   getConditionalAccessPolicy,
@@ -23,12 +22,12 @@ import type { Route } from '../http/route';
 import { HttpError } from '../http/http-error';
 import {
   findConditionalAccess,
-  processRemoval,
   requestRemoval,
   saveConditionalAccessConfig as saveConfig,
   updateConditionalAccessPolicy as updatePolicy,
   type ChangeResult,
 } from './conditional-access-data';
+import { enqueueConditionalAccessRemoval } from '../system/jobs';
 import { checkConditionalAccessConfig, CONDITIONAL_ACCESS_MESSAGES } from './conditional-access';
 
 export const REMOVAL_REQUESTED =
@@ -36,19 +35,6 @@ export const REMOVAL_REQUESTED =
 
 function refusePending(result: ChangeResult): void {
   if (!result.ok) throw new HttpError(409, { error: CONDITIONAL_ACCESS_MESSAGES.removalPending });
-}
-
-/** Processes the organization's removal request after the configured delay (background task). */
-export function scheduleRemoval(s: Services, orgId: number): void {
-  s.tasks.run('conditional access removal', async () => {
-    await sleep(s.integrations.conditionalAccessRemovalDelayMs);
-    const done = await processRemoval(s.db, orgId, s.now());
-    if (done) {
-      s.logger.info(
-        `[conditional-access] removed for organization ${orgId}; ${done.unblocked} member(s) unblocked`,
-      );
-    }
-  });
 }
 
 export function conditionalAccessRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
@@ -73,8 +59,15 @@ export function conditionalAccessRoutes(app: Hono<AppEnv>, route: Route, s: Serv
   });
 
   route(app, removeConditionalAccess, async ({ session }) => {
-    await requestRemoval(s.db, session.org.id, s.now());
-    scheduleRemoval(s, session.org.id);
+    const orgId = session.org.id;
+    await requestRemoval(s.db, orgId, s.now(), (tx) =>
+      enqueueConditionalAccessRemoval(
+        s.queue,
+        tx,
+        orgId,
+        s.integrations.conditionalAccessRemovalDelayMs,
+      ),
+    );
     return { success: REMOVAL_REQUESTED };
   });
 }

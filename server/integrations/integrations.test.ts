@@ -15,11 +15,14 @@ import type {
   SaveConditionalAccessConfigBody,
   UpdatePolicyBody,
 } from '@contract/conditional-access';
-import { apiKeys, conditionalAccess, members, organizations } from '../db/schema';
+import { apiKeys, conditionalAccess, jobs, members, organizations } from '../db/schema';
 import { hashToken } from '../auth/tokens';
 import { findOrgByApiKey } from './api-keys-data';
 import { blockedMemberIds, requestRemoval } from './conditional-access-data';
-import { runHousekeeping } from '../system/housekeeping';
+import { createApp } from '../app';
+import { JobQueue } from '../queue/queue';
+import { CONDITIONAL_ACCESS_REMOVAL_JOB } from '../system/jobs';
+import { TEST_SCRYPT_PARAMS } from '../auth/passwords';
 import { addUtcMonths, apiKeyDisplay, apiKeyExpiry } from './api-key';
 import {
   checkWebhookUrl,
@@ -40,7 +43,7 @@ import { checkConditionalAccessConfig, CONDITIONAL_ACCESS_MESSAGES } from './con
 import { API_TOKEN_MESSAGES } from './api-token-routes';
 import { REMOVAL_REQUESTED } from './conditional-access-routes';
 import { WEBHOOK_MESSAGES } from './webhook-routes';
-import { createTestApp } from '../test-support';
+import { captureLogger, createTestApp } from '../test-support';
 import { makeOrg } from '../test-support/factories';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -873,7 +876,8 @@ describe('conditional access', () => {
     // Initrode's removal touches neither Example's settings nor anyone else's blocked members.
     await blockExampleMembers(1);
     expect((await remove(initrodeAdmin)).status).toBe(200);
-    await t.settle();
+    // The removal job runs REMOVAL_DELAY_MS after the request.
+    await t.queue.drain({ includeScheduled: true });
     expect((await getConfig(initrodeAdmin)).data).toEqual(DEFAULT_CONDITIONAL_ACCESS_CONFIG);
     expect((await getConfig()).data).toEqual(exampleConfig);
     expect((await getPolicy()).data).toEqual(examplePolicy);
@@ -896,8 +900,16 @@ describe('conditional access', () => {
     expect(policy.status).toBe(409);
     expect((await remove(umbrellaAdmin)).status).toBe(200);
     expect(await blockedMemberIds(t.db, umbrellaId)).toHaveLength(UMBRELLA_BLOCKED_MEMBERS.length);
+    // One job, queued with the request (the repeated request added none), due after the delay.
+    const queued = await t.db
+      .select({ status: jobs.status })
+      .from(jobs)
+      .where(and(eq(jobs.kind, CONDITIONAL_ACCESS_REMOVAL_JOB), eq(jobs.orgId, umbrellaId)));
+    expect(queued).toEqual([{ status: 'queued' }]);
+    await t.queue.drain();
+    expect(await blockedMemberIds(t.db, umbrellaId)).toHaveLength(UMBRELLA_BLOCKED_MEMBERS.length);
 
-    await t.settle();
+    await t.queue.drain({ includeScheduled: true });
     expect((await getConfig(umbrellaAdmin)).data).toEqual(DEFAULT_CONDITIONAL_ACCESS_CONFIG);
     expect((await getPolicy(umbrellaAdmin)).data).toEqual(DEFAULT_POLICY);
     expect(await blockedMemberIds(t.db, umbrellaId)).toEqual([]);
@@ -914,11 +926,25 @@ describe('conditional access', () => {
     expect((await saveConfig(UMBRELLA_CONDITIONAL_ACCESS, umbrellaAdmin)).status).toBe(200);
   });
 
-  it('a request a restart interrupted is processed by housekeeping', async () => {
+  it('the removal job survives a restart: a new process on the same database runs it', async () => {
     const [blocked] = await blockExampleMembers(1);
-    await requestRemoval(t.db, exampleId, t.clock.now());
+    expect((await remove()).status).toBe(200);
     expect((await saveConfig(AZURE)).status).toBe(409);
-    await runHousekeeping(t.db, t.clock.now());
+    // This process stops before the job is due; another starts on the same database.
+    const logger = captureLogger();
+    const restarted = new JobQueue(t.db, { logger, retrySchedule: [] });
+    createApp({
+      db: t.db,
+      queue: restarted,
+      scrypt: TEST_SCRYPT_PARAMS,
+      logger,
+      now: t.clock.now,
+      integrations: { conditionalAccessRemovalDelayMs: REMOVAL_DELAY_MS },
+    });
+    await restarted.drain({ includeScheduled: true });
+    expect(logger.lines.join('\n')).toContain(
+      `[conditional-access] removed for organization ${exampleId}; 1 member(s) unblocked`,
+    );
     expect((await getConfig()).data).toEqual(DEFAULT_CONDITIONAL_ACCESS_CONFIG);
     expect((await getPolicy()).data).toEqual(DEFAULT_POLICY);
     const [member] = await t.db
@@ -926,6 +952,22 @@ describe('conditional access', () => {
       .from(members)
       .where(and(eq(members.orgId, exampleId), eq(members.id, blocked!)));
     expect(member?.caBlocked).toBe(false);
+    // Nothing left for the first process.
+    await t.queue.drain({ includeScheduled: true });
+    expect((await saveConfig(AZURE)).status).toBe(200);
+  });
+
+  it('the request and its job are one transaction: a request that rolls back leaves no job', async () => {
+    const before = await t.db.select({ id: jobs.id }).from(jobs);
+    await expect(
+      requestRemoval(t.db, exampleId, t.clock.now(), async (tx) => {
+        await t.queue.enqueue(tx, { kind: CONDITIONAL_ACCESS_REMOVAL_JOB, orgId: exampleId });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await t.db.select({ id: jobs.id }).from(jobs)).toEqual(before);
+    // No request either: changes are allowed.
+    expect((await saveConfig(AZURE)).status).toBe(200);
   });
 });
 

@@ -3,6 +3,7 @@
  * server instances, each with its own connection pool and its own running workers (as two
  * processes have), share one database. 200 webhook deliveries go through them: each reaches the
  * receiver exactly once, and both instances did some of the work (FOR UPDATE SKIP LOCKED claims).
+ * Both schedule the recurring housekeeping job as they start: it runs once (its dedupe key).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +17,8 @@ import { makeOrg } from '../test-support/factories';
 import { emitWebhookEvents, WEBHOOK_JOB } from '../webhooks/events';
 import { webhookJobDefinition } from '../webhooks/jobs';
 import { JobQueue } from './queue';
+import { defineSystemJobs, HOUSEKEEPING_JOB, scheduleHousekeeping } from '../system/jobs';
+import { runHousekeeping } from '../system/housekeeping';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the job queue across server processes', () => {
   it('200 deliveries through two instances: each delivered exactly once', async () => {
@@ -112,4 +115,53 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the job queue across server pro
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
     }
   }, 120_000);
+
+  it('housekeeping scheduled by two instances at once runs once, and is queued once after', async () => {
+    const first = await openTestDatabase();
+    const second = await openDatabase({ databaseUrl: first.url! });
+    const runs = [0, 0];
+    const queues = [first, second].map((handle, i) => {
+      const logger = captureLogger();
+      const queue = new JobQueue(handle.db, { logger, workerId: `instance-${i + 1}`, pollMs: 20 });
+      createApp({ db: handle.db, queue, logger });
+      // The app's housekeeping job, counting each instance's runs.
+      defineSystemJobs(queue, {
+        db: handle.db,
+        now: () => new Date(),
+        logger,
+        housekeeping: (...args) => {
+          runs[i]! += 1;
+          return runHousekeeping(...args);
+        },
+      });
+      return queue;
+    });
+    try {
+      // Both processes start together: each schedules housekeeping and starts its workers.
+      await Promise.all(
+        queues.map((queue, i) => scheduleHousekeeping(queue, [first, second][i]!.db)),
+      );
+      for (const queue of queues) queue.start();
+      const deadline = Date.now() + 30_000;
+      const rows = () =>
+        first.db
+          .select({ status: jobs.status })
+          .from(jobs)
+          .where(eq(jobs.kind, HOUSEKEEPING_JOB))
+          .then((r) => r.map((row) => row.status).sort());
+      while (!(await rows()).includes('done')) {
+        if (Date.now() > deadline) throw new Error('housekeeping did not run in time');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Give a second run, if there were one, the time to happen.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await Promise.all(queues.map((queue) => queue.stop()));
+      expect(runs[0]! + runs[1]!).toBe(1);
+      expect(await rows()).toEqual(['done', 'queued']);
+    } finally {
+      await Promise.all(queues.map((queue) => queue.stop()));
+      await second.close();
+      await first.close();
+    }
+  }, 60_000);
 });

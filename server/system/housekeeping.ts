@@ -4,15 +4,19 @@ import { deleteStaleThrottleRows } from '../auth/login-throttle';
 import { deleteStaleResetTokens } from '../auth/password-resets';
 import { analyzeDevices } from '../devices/data';
 import { analyzeAlerts } from '../alerts/data';
-import { processPendingRemovals } from '../integrations/conditional-access-data';
+import { deleteFinishedJobs } from '../queue/data';
 import { deleteStaleBillingRows } from '../billing/data';
 import { deleteOldStripeEvents } from '../billing/stripe/data';
 import { deleteExpiredTransactions } from '../oidc/data';
 
+/** How long finished jobs are kept. */
+export const FINISHED_JOBS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
 /**
+ * Runs as the recurring `housekeeping` job of the queue (server/system/jobs.ts).
  * Deletes rows that can no longer matter: expired or idle sessions and reset tokens, throttle rows
  * with nothing left to remember, single sign-ons that never came back from their provider,
- * stale card setups and payment methods that never became a default.
+ * stale card setups and payment methods that never became a default, finished jobs.
  * Refreshes the planner statistics of the device and alert lists (PGlite runs no autovacuum).
  */
 export async function runHousekeeping(
@@ -27,8 +31,9 @@ export async function runHousekeeping(
   await deleteStaleBillingRows(db, now);
   // Stripe event ids long after Stripe stops re-sending them (docs/decisions/040-stripe.md).
   await deleteOldStripeEvents(db, now);
-  // Conditional access removal requests a restart interrupted (normally a task runs them).
-  await processPendingRemovals(db, now);
+  // Finished jobs (done or failed) after 30 days: failed e-mails stay listed for administrators
+  // that long (Settings → Notifications, "Undelivered e-mails").
+  await deleteFinishedJobs(db, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS));
   await analyzeDevices(db);
   await analyzeAlerts(db);
 }
