@@ -12,7 +12,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-o
 import type { Alert, AlertPage, AlertStatus, ParsedListAlertsQuery } from '@contract/alerts';
 import { ALERT_STATUS_OF_FILTER, type AlertStatusFilter } from '@domain/alerts';
 import type { Database } from '../db';
-import { alerts } from '../db/schema';
+import { alerts, type NewAlertRow } from '../db/schema';
 
 function filtersOf(orgId: number, status: AlertStatusFilter | undefined): SQL {
   const conditions: SQL[] = [eq(alerts.orgId, orgId)];
@@ -50,7 +50,7 @@ export async function listAlertPage(
   return { alerts: rows.map(toAlert), totalPages };
 }
 
-function toAlert(row: {
+export function toAlert(row: {
   scanId: string;
   alertName: string;
   alertDescription: string;
@@ -106,6 +106,35 @@ export async function setAlertStatus(
       scanTime: alerts.scanTime,
     });
   return changed.map(toAlert);
+}
+
+/** The columns the console shows, as `RETURNING` reads them (see {@link toAlert}). */
+const alertColumns = {
+  scanId: alerts.scanId,
+  alertName: alerts.alertName,
+  alertDescription: alerts.alertDescription,
+  severity: alerts.severity,
+  status: alerts.status,
+  memberName: alerts.memberName,
+  deviceLabel: alerts.deviceLabel,
+  scanTime: alerts.scanTime,
+};
+
+/**
+ * Inserts alerts; a `scanId` already stored is skipped (a scan reported twice opens its alerts
+ * once). The trigger of 0005_alerts.sql copies the device's label and member name onto each row
+ * with a `deviceId`. Returns the inserted alerts as the console shows them. No webhook events:
+ * new detections go through `openAlerts` (./open-alert.ts), which adds them; the demo seed calls
+ * this directly.
+ */
+export async function insertAlerts(db: Database, rows: readonly NewAlertRow[]): Promise<Alert[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insert(alerts)
+    .values([...rows])
+    .onConflictDoNothing({ target: alerts.scanId })
+    .returning(alertColumns);
+  return inserted.map(toAlert);
 }
 
 /** Planner statistics for the alert indexes (PGlite runs no autovacuum; see housekeeping.ts). */

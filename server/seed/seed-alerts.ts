@@ -15,7 +15,8 @@ import { findDemoOrg, runSeedStepOnce } from './seed-step';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { KNOWN_ALERT_SEVERITIES } from '@domain/alerts';
 import type { Database } from '../db';
-import { alerts, devices, type NewAlertRow } from '../db/schema';
+import { devices, type NewAlertRow } from '../db/schema';
+import { insertAlerts } from '../alerts/data';
 import { DEMO_REFERENCE_TIME, seededRandom } from './seed-devices';
 
 export const DEMO_ALERTS_STEP = '0004_demo_alerts';
@@ -264,7 +265,9 @@ export async function seedDemoAlerts(db: Database): Promise<boolean> {
           // The trigger replaces the label (and member name) with the device's.
           return { ...alert, orgId: orgId, deviceId: device?.id ?? null, deviceLabel: '' };
         });
-        await tx.insert(alerts).values(rows).onConflictDoNothing();
+        // Demo data: no webhook events (insertAlerts, not openAlerts; seeding runs before any
+        // endpoint could be saved, and the demo's history is not news).
+        await insertAlerts(tx, rows);
       }
     },
   );

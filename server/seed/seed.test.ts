@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { parseAlertThreats, type Alert } from '@contract/alerts';
 import { KNOWN_ALERT_SEVERITIES } from '@domain/alerts';
-import { alerts, devices, members, organizations } from '../db/schema';
+import { alerts, devices, jobs, members, organizations } from '../db/schema';
 import { createTestApp } from '../test-support';
 import {
   allUnique as unique,
@@ -37,6 +37,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t.close();
+});
+
+describe('seeding', () => {
+  it('queues no job: the demo alerts send no alert.created events, nobody gets an e-mail', async () => {
+    expect(await t.db.select({ kind: jobs.kind }).from(jobs)).toEqual([]);
+    expect((await t.db.select({ n: count() }).from(alerts))[0]?.n).toBeGreaterThan(0);
+  });
 });
 
 describe('GET /orgs: the demo data', () => {

@@ -14,6 +14,7 @@ import { TEST_SCRYPT_PARAMS } from '../auth/passwords';
 import { captureLogger, createTestApp } from '../test-support';
 import { makeOrg, type TestOrg } from '../test-support/factories';
 import { WEBHOOK_DELIVERY_MESSAGES } from './routes';
+import { openAlert, openAlerts } from '../alerts/open-alert';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -64,6 +65,16 @@ async function startReceiver() {
       }),
   };
 }
+
+/** A detection of the scan `scan_webhook_created_1`. */
+const SAME_SCAN = (deviceId: number, scanTime: Date) => ({
+  scanId: 'scan_webhook_created_1',
+  deviceId,
+  alertName: 'Malicious app',
+  alertDescription: JSON.stringify([{ threat: 'Trojan.Test' }]),
+  severity: 'HIGH',
+  scanTime,
+});
 
 let t: TestApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -157,6 +168,69 @@ describe('webhook events', () => {
     });
     await deliverAll();
     expect(receiver.verified).toHaveLength(2);
+  });
+
+  it('opening an alert gives one signed alert.created delivery with the console row', async () => {
+    const device = example.devices.find((d) => d.memberId !== null) ?? example.devices[0]!;
+    const scanTime = new Date(t.clock.now().getTime() - 60_000);
+    const opened = await openAlert(
+      t.queue,
+      t.db,
+      example.id,
+      {
+        scanId: 'scan_webhook_created_1',
+        deviceId: device.id,
+        alertName: 'Malicious app',
+        alertDescription: JSON.stringify([{ threat: 'Trojan.Test' }]),
+        severity: 'HIGH',
+        scanTime,
+      },
+      t.clock.now(),
+    );
+    expect(opened).toMatchObject({ scanId: 'scan_webhook_created_1', alertStatus: 'Open' });
+    await deliverAll();
+    expect(receiver.unverified).toEqual([]);
+    expect(receiver.verified).toHaveLength(1);
+    const event = receiver.verified[0]!.event;
+    expect(event.type).toBe('alert.created');
+    // The same row the console lists (device label and member copied from the device).
+    const listed = await t.call('GET', '/api/alerts?page=1&pageSize=50', { cookie: exampleAdmin });
+    const row = (listed.data.alerts as Array<{ scanId: string }>).find(
+      (a) => a.scanId === 'scan_webhook_created_1',
+    );
+    expect(event.data).toEqual(row);
+    expect(event.timestamp).toBe(t.clock.now().toISOString());
+    expect((await deliveries()).deliveries[0]).toMatchObject({
+      eventType: 'alert.created',
+      status: 'delivered',
+    });
+
+    // The same scan reported again opens nothing and sends nothing.
+    expect(
+      await openAlert(t.queue, t.db, example.id, SAME_SCAN(device.id, scanTime), t.clock.now()),
+    ).toBeNull();
+    await deliverAll();
+    expect(receiver.verified).toHaveLength(1);
+  });
+
+  it('alerts and their events are one transaction: a rolled-back scan sends nothing', async () => {
+    const device = example.devices[0]!;
+    await expect(
+      t.db.transaction(async (tx) => {
+        await openAlerts(
+          t.queue,
+          tx,
+          example.id,
+          [{ ...SAME_SCAN(device.id, t.clock.now()), scanId: 'scan_webhook_rolled_back' }],
+          t.clock.now(),
+        );
+        throw new Error('scan rejected');
+      }),
+    ).rejects.toThrow('scan rejected');
+    await deliverAll();
+    expect(receiver.verified).toEqual([]);
+    const listed = await t.call('GET', '/api/alerts?page=1&pageSize=50', { cookie: exampleAdmin });
+    expect(listed.text).not.toContain('scan_webhook_rolled_back');
   });
 
   it('503 twice then 200: delivered on the third attempt, with the same webhook-id', async () => {

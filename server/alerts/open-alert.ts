@@ -1,0 +1,76 @@
+/**
+ * Opening alerts: the one way a new detection enters the console (docs/product/alerts.md). The
+ * device API that reports scans (a later release) calls {@link openAlerts}; the alerts and their
+ * `alert.created` webhook events are written in one transaction, so an endpoint hears of exactly
+ * the alerts that exist, at least once (server/webhooks/events.ts). The demo seed inserts its
+ * history with `insertAlerts` instead: no events.
+ */
+import type { Alert } from '@contract/alerts';
+import type { Database } from '../db';
+import type { JobQueue } from '../queue/queue';
+import { emitWebhookEvents } from '../webhooks/events';
+import { insertAlerts } from './data';
+
+export interface NewAlert {
+  /** The scan's public id (the API's `scanId`); a scan id already stored opens nothing. */
+  scanId: string;
+  /** The device that reported it (its label and member name are copied onto the alert). */
+  deviceId: number | null;
+  /** Shown when there is no device row (a device deleted meanwhile). */
+  deviceLabel?: string;
+  alertName: string;
+  /** JSON text of `[{ threat }]`, stored as reported. */
+  alertDescription: string;
+  severity: string;
+  scanTime: Date;
+}
+
+/**
+ * Opens the organization's alerts in `tx` (the caller's transaction: the scan that found them) and
+ * queues one `alert.created` event per alert actually opened. Returns the opened alerts as the
+ * console shows them. Call `queue.wake()` after the commit to deliver at once (the app does after
+ * every request that changes data).
+ */
+export async function openAlerts(
+  queue: JobQueue,
+  tx: Database,
+  orgId: number,
+  newAlerts: readonly NewAlert[],
+  now: Date,
+): Promise<Alert[]> {
+  const opened = await insertAlerts(
+    tx,
+    newAlerts.map((alert) => ({
+      orgId,
+      scanId: alert.scanId,
+      deviceId: alert.deviceId,
+      // The trigger replaces it with the device's label when there is a device.
+      deviceLabel: alert.deviceLabel ?? '',
+      alertName: alert.alertName,
+      alertDescription: alert.alertDescription,
+      severity: alert.severity,
+      status: 'Open' as const,
+      scanTime: alert.scanTime,
+    })),
+  );
+  const timestamp = now.toISOString();
+  await emitWebhookEvents(
+    queue,
+    tx,
+    orgId,
+    opened.map((data) => ({ type: 'alert.created' as const, timestamp, data })),
+  );
+  return opened;
+}
+
+/** Opens one alert in a transaction of its own; null when its scan id was stored already. */
+export async function openAlert(
+  queue: JobQueue,
+  db: Database,
+  orgId: number,
+  alert: NewAlert,
+  now: Date,
+): Promise<Alert | null> {
+  const [opened] = await db.transaction((tx) => openAlerts(queue, tx, orgId, [alert], now));
+  return opened ?? null;
+}
