@@ -50,6 +50,7 @@ import {
 } from './sso';
 import { devCreateOrg, devExpireSession, devOutbox, health } from './system';
 import { addThreatHunterUser, listThreatHunterUsers } from './threat-hunter';
+import { listUndeliveredEmails, resendUndeliveredEmail } from './undelivered-emails';
 import { deleteWebhook, getWebhook, getWebhookSecret, saveWebhook } from './webhook';
 import {
   listWebhookDeliveries,
@@ -130,6 +131,8 @@ export const endpoints = {
   saveEmailTemplate,
   getNotificationPreferences,
   updateNotificationPreferences,
+  listUndeliveredEmails,
+  resendUndeliveredEmail,
   // alerts
   listAlerts,
   updateAlerts,

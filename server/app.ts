@@ -42,6 +42,7 @@ import { apiTokenRoutes } from './integrations/api-token-routes';
 import { webhookRoutes } from './integrations/webhook-routes';
 import { conditionalAccessRoutes } from './integrations/conditional-access-routes';
 import { notificationsRoutes } from './notifications/routes';
+import { undeliveredEmailRoutes } from './mail/undelivered-routes';
 import { resolveIntegrationOptions } from './integrations/options';
 import { billingRoutes, devBillingRoutes } from './billing/routes';
 import { stripeBillingRoutes } from './billing/stripe/routes';
@@ -220,6 +221,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   webhookDeliveryRoutes(app, route, s);
   conditionalAccessRoutes(app, route, s);
   notificationsRoutes(app, route, s);
+  undeliveredEmailRoutes(app, route, s);
   // One card processor per start: Stripe with STRIPE_SECRET_KEY, else the built-in test
   // processor (docs/decisions/040-stripe.md).
   if (s.stripe) {

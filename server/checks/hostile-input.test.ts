@@ -117,6 +117,8 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   saveWebhook: { body: () => ({ url: 'https://hooks.example.test/endpoint' }) },
   // No saved URL in this file: a valid id answers 409 (or 404 for an unknown delivery).
   resendWebhookDelivery: { body: () => ({ id: 'msg_00000000000000000000000000000000' }) },
+  // No failed e-mail in this file: a valid id answers 404.
+  resendUndeliveredEmail: { body: () => ({ id: '999999999' }) },
   saveConditionalAccessConfig: {
     body: () => ({
       tenant: 'example.onmicrosoft.com',

@@ -74,6 +74,8 @@ const IMPLEMENTED = [
   'saveEmailTemplate',
   'getNotificationPreferences',
   'updateNotificationPreferences',
+  'listUndeliveredEmails',
+  'resendUndeliveredEmail',
 ] as const satisfies readonly EndpointName[];
 
 /** In the contract, not implemented yet. Remove a name when its route lands. */

@@ -2,7 +2,10 @@
 import type { MailContent } from './content';
 
 /** A password reset link (valid one hour, once). */
-export function passwordResetEmail(user: { name: string; email: string }, link: string): MailContent {
+export function passwordResetEmail(
+  user: { name: string; email: string },
+  link: string,
+): MailContent {
   return {
     to: user.email,
     subject: 'Reset your admin portal password',

@@ -106,7 +106,10 @@ function Block({ block }: { block: MailBlock }) {
             {block.label}
           </Button>
           <Text style={{ ...styles.small, margin: '16px 0 0' }}>
-            Or open this link: <Link href={block.href} style={styles.link}>{block.href}</Link>
+            Or open this link:{' '}
+            <Link href={block.href} style={styles.link}>
+              {block.href}
+            </Link>
           </Text>
         </Section>
       );

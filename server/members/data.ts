@@ -164,7 +164,8 @@ async function assignMissingCodes(tx: Tx, orgId: number): Promise<void> {
 export async function claimInvitations(
   db: Database,
   orgId: number,
-  scope: 'pending' | 'all',
+  /** Members not invited yet, every member, or one member (by e-mail: 'Resend' of an undelivered invitation). */
+  scope: 'pending' | 'all' | { email: string },
   now: Date,
   /** Runs in the same transaction with the claimed invitations (their e-mails' jobs). */
   alsoInTransaction?: (tx: Database, claimed: readonly Invitee[]) => Promise<unknown>,
@@ -178,7 +179,9 @@ export async function claimInvitations(
       .where(
         scope === 'pending'
           ? and(eq(members.orgId, orgId), isNull(members.invitedAt))
-          : eq(members.orgId, orgId),
+          : scope === 'all'
+            ? eq(members.orgId, orgId)
+            : and(eq(members.orgId, orgId), sql`lower(${members.email}) = lower(${scope.email})`),
       )
       .returning({
         id: members.id,

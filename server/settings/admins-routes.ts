@@ -34,7 +34,7 @@ export function resendTooSoonMessage(waitMs: number): string {
   return `An invitation was sent less than 24 hours ago. It can be sent again in ${hours} ${hours === 1 ? 'hour' : 'hours'}.`;
 }
 
-function requireBaseUrl(c: Context, s: Services): string {
+export function requireBaseUrl(c: Context, s: Services): string {
   const base = publicBaseUrl(c, s);
   if (!base) {
     s.logger.error('[admins] PUBLIC_URL is not set: refusing to build an invitation link');
@@ -50,7 +50,7 @@ function requireBaseUrl(c: Context, s: Services): string {
  * good gives the claim back (the previous send date returns, so Resend is offered again) and ends
  * its link (server/mail/jobs.ts).
  */
-async function sendInvitation(
+export async function sendInvitation(
   s: Services,
   org: Organization,
   inviter: User,
