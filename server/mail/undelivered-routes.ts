@@ -11,8 +11,8 @@ import type { Route } from '../http/route';
 import { HttpError } from '../http/http-error';
 import { findOrgAdminByEmail } from '../auth/users';
 import { claimInvitations } from '../members/data';
-import { enqueueInvitations } from '../members/routes';
-import { ADMIN_MESSAGES, requireBaseUrl, sendInvitation } from '../settings/admins-routes';
+import { enqueueInvitations } from '../members/enqueue-invitations';
+import { ADMIN_MESSAGES, requireBaseUrl, sendInvitation } from '../settings/admin-invitations';
 import { findUndeliveredEmail, listUndeliveredEmailRows, toUndeliveredEmail } from './undelivered';
 
 export const UNDELIVERED_EMAIL_MESSAGES = {
