@@ -73,6 +73,9 @@ export const messages = {
   sendWebhookTestEventFailed: 'Failed to send a test event.',
   webhookEndpointDisabled:
     'Your webhook URL answered 410 Gone, so no events are sent to it. Save the URL again to turn deliveries back on.',
+  // Undelivered e-mails (docs/product/notifications.md, 'Undelivered e-mails'; not in the spec).
+  undeliveredEmailsFailed: 'Failed to get the undelivered e-mails.',
+  resendUndeliveredEmailFailed: 'Failed to send the e-mail again.',
   emailPreferencesFailed: 'Failed to get email preferences.',
   updateEmailPreferencesFailed: 'Failed to update email notifications preferences.',
   emailTemplateFailed: 'Failed to fetch saved email template.',
@@ -96,6 +99,7 @@ export const messages = {
   webhookDeactivated: 'Successfully deactivated webhooks.',
   webhookDeliveryResent: 'The event is being sent again.',
   webhookTestEventSent: 'A test event is being sent.',
+  undeliveredEmailResent: 'The e-mail is being sent again.',
   emailPreferencesUpdated: 'Successfully updated email notifications preferences.',
   emailTemplateUpdated: 'Successfully updated saved email template.',
   notificationPreferencesUpdated: 'Successfully updated notifications preferences.',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { EmailSettingsCard } from '@ui/portal/email-settings-card/email-settings-card';
 import { EmailTemplateDialog } from '@ui/portal/email-template-dialog/email-template-dialog';
 import { ScanNotificationsCard } from '@ui/portal/scan-notifications-card/scan-notifications-card';
+import { UndeliveredEmails } from '@ui/portal/undelivered-emails/undelivered-emails';
 import {
   ENROLLMENT_TEMPLATE_TYPE as TEMPLATE_TYPE,
   SCAN_REMINDER_TOPIC as SCAN_TOPIC,
@@ -11,15 +12,37 @@ import {
   useEmailPreferences,
   useEmailTemplate,
   useNotificationPreferences,
+  useUndeliveredEmails,
 } from './use-notifications';
 
-/** The notifications tab (docs/product/notifications.md): e-mail settings, scan notifications. */
+/**
+ * The notifications tab (docs/product/notifications.md): e-mail settings, scan notifications and
+ * the e-mails that could not be delivered.
+ */
 export function NotificationsTab() {
   return (
     <div className="flex flex-col gap-6">
       <EmailSettings />
       <ScanNotifications />
+      <UndeliveredEmailList />
     </div>
+  );
+}
+
+function UndeliveredEmailList() {
+  const { list, resend } = useUndeliveredEmails();
+  const [resendingId, setResendingId] = useState<string | null>(null);
+  return (
+    <UndeliveredEmails
+      emails={list.data?.emails}
+      loadError={list.error && !list.data ? messages.undeliveredEmailsFailed : undefined}
+      onRetry={() => void list.mutate()}
+      resendingId={resendingId}
+      onResend={(id) => {
+        setResendingId(id);
+        void resend.trigger(id).finally(() => setResendingId(null));
+      }}
+    />
   );
 }
 

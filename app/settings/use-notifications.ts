@@ -11,6 +11,9 @@ import {
   type UpdateEmailPreferencesBody,
   type UpdateNotificationPreferencesBody,
 } from '@contract/notifications';
+import { listAdmins } from '@contract/admins';
+import { listMembers } from '@contract/members';
+import { listUndeliveredEmails, resendUndeliveredEmail } from '@contract/undelivered-emails';
 import { api } from '../api/api';
 import { readFailure } from '../data/read-failure';
 import { swrKey } from '../data/swr-key';
@@ -91,4 +94,25 @@ export function useNotificationPreferences(topic: NotificationTopic) {
     failure: messages.updateNotificationPreferencesFailed,
   });
   return { data, error, isLoading, update };
+}
+
+/**
+ * E-mails that failed for good, and Resend of an invitation among them (it leaves the list; the
+ * administrator and member lists show the new send).
+ */
+export function useUndeliveredEmails() {
+  const key = swrKey(listUndeliveredEmails);
+  const list = useSWR(key, () => api.call(listUndeliveredEmails), {
+    ...swrOptions,
+    onError: readFailure(listUndeliveredEmails, messages.undeliveredEmailsFailed),
+  });
+  const resend = useMutation({
+    action: 'resendUndeliveredEmail',
+    run: (id: string) =>
+      api.call(resendUndeliveredEmail, { body: { id }, skipGenericMessages: true }),
+    revalidate: [key, swrKey(listAdmins), swrKey(listMembers)],
+    success: messages.undeliveredEmailResent,
+    failure: messages.resendUndeliveredEmailFailed,
+  });
+  return { list, resend };
 }
