@@ -95,7 +95,13 @@ export function UndeliveredEmails({
             Every e-mail has been delivered.
           </p>
         ) : (
-          <div className="overflow-x-auto">
+          // Focusable, so a keyboard can scroll a narrow table even when no row has a button.
+          <div
+            role="group"
+            aria-labelledby={titleId}
+            tabIndex={0}
+            className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
             <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
               <thead>
                 <tr className="border-b border-surface-border text-ink-muted">
