@@ -114,4 +114,58 @@ test.describe('notifications', () => {
       page.getByText('Failed to update email notifications preferences.', { exact: true }),
     ).toBeVisible();
   });
+
+  test('undelivered e-mails: none on a new organization, a read failure, and Resend', async ({
+    page,
+    request,
+    axe,
+  }) => {
+    const org = await createThrowawayOrg(request, 'undelivered');
+    await signInViaApi(page, org.admin.email, org.admin.password);
+    await page.goto('/settings?tab=notifications');
+    const card = page.getByRole('region', { name: 'Undelivered e-mails' });
+    await expect(card.getByText('Every e-mail has been delivered.')).toBeVisible();
+    await axe();
+
+    // The mail server refused an invitation (the development mailbox never does: the list's
+    // answer is stood in for; the server's own behaviour is server/mail/undelivered.test.ts).
+    let failing = true;
+    await page.route('**/api/orgs/notifications/undelivered-emails', (route) =>
+      failing
+        ? route.fulfill({ status: 500, json: {} })
+        : route.fulfill({
+            json: {
+              emails: [
+                {
+                  id: '41',
+                  kind: 'member-invitation',
+                  to: 'mia.member@example.test',
+                  failedAt: '2026-11-24T04:12:05Z',
+                  attempts: 1,
+                  reason: 'SMTP 550 (permanent)',
+                  canResend: true,
+                },
+              ],
+            },
+          }),
+    );
+    await page.route('**/api/orgs/notifications/undelivered-emails/resend', (route) =>
+      route.fulfill({ json: { success: 'The e-mail is being sent again.' } }),
+    );
+    await page.reload();
+    await expect(card.getByText('Failed to get the undelivered e-mails.')).toBeVisible();
+    failing = false;
+    await card.getByRole('button', { name: 'Try again' }).click();
+    await expect(
+      card.getByRole('cell', { name: 'mia.member@example.test', exact: true }),
+    ).toBeVisible();
+    await expect(card.getByText('SMTP 550 (permanent)')).toBeVisible();
+    await axe();
+    await card
+      .getByRole('button', { name: 'Resend enrollment invitation to mia.member@example.test' })
+      .click();
+    await expect(
+      page.getByText('The e-mail is being sent again.', { exact: true }).first(),
+    ).toBeVisible();
+  });
 });
