@@ -228,6 +228,16 @@ export class FakeStripe {
       return this.expand(customer, p.expand);
     }
     if (method === 'POST' && path === '/v1/setup_intents') return this.createSetupIntent(p);
+    if (method === 'POST' && (match = m(/^\/v1\/payment_methods\/([\w]+)\/detach$/))) {
+      const pm = this.get(this.paymentMethods, match[1]!, 'payment_method');
+      if (!pm.customer) {
+        throw invalid(
+          'The payment method you provided is not attached to a customer so detachment is impossible.',
+        );
+      }
+      pm.customer = null;
+      return structuredClone(pm);
+    }
     if (method === 'GET' && (match = m(/^\/v1\/payment_methods\/([\w]+)$/))) {
       return this.get(this.paymentMethods, match[1]!, 'payment_method');
     }

@@ -152,7 +152,18 @@ export class StripeGateway {
     return pm && customerIdOf(pm.customer) === customerId ? mirrorCard(pm) : null;
   }
 
-  async setDefaultCard(customerId: string, paymentMethodId: string): Promise<void> {
+  /**
+   * Makes the card the customer's default; answers the default it replaced (null when there was
+   * none, or it was this card already), for {@link detachReplacedCard} once the plan uses the new one.
+   */
+  async setDefaultCard(customerId: string, paymentMethodId: string): Promise<string | null> {
+    const before = await this.call('customer read', () =>
+      this.stripe.customers.retrieve(customerId),
+    );
+    const previous =
+      'deleted' in before && before.deleted
+        ? null
+        : paymentMethodIdOf(before.invoice_settings?.default_payment_method ?? null);
     await this.call('customer update', () =>
       this.stripe.customers.update(
         customerId,
@@ -160,6 +171,24 @@ export class StripeGateway {
         { idempotencyKey: `portal-default-${customerId}-${paymentMethodId}` },
       ),
     );
+    return previous && previous !== paymentMethodId ? previous : null;
+  }
+
+  /**
+   * Detaches a card the customer replaced (docs/decisions/040b-stripe-leftovers.md): Stripe stops
+   * keeping it for the customer, so only the card the portal shows can be charged. A failure is
+   * logged and left: the new card is the default either way, and a stale card charges nothing.
+   */
+  async detachReplacedCard(paymentMethodId: string): Promise<boolean> {
+    try {
+      await this.call('payment method detach', () =>
+        this.stripe.paymentMethods.detach(paymentMethodId),
+      );
+      return true;
+    } catch {
+      this.logger.warn('[stripe] the replaced card could not be detached; it stays at Stripe');
+      return false;
+    }
   }
 
   /** Begin Trial: the plan's price with the trial, charged to the card when it ends. */
@@ -277,4 +306,10 @@ async function orMissing<T>(request: Promise<T>): Promise<T | null> {
     }
     throw error;
   }
+}
+
+/** A payment method's id, whether Stripe answered the id or the expanded object. */
+function paymentMethodIdOf(pm: string | Stripe.PaymentMethod | null): string | null {
+  if (pm === null) return null;
+  return typeof pm === 'string' ? pm : pm.id;
 }

@@ -116,7 +116,7 @@ export function stripeBillingRoutes(
     if (!customerId || !card) {
       throw new HttpError(404, { error: BILLING_MESSAGES.paymentMethodNotFound });
     }
-    await stripe.setDefaultCard(customerId, card.id);
+    const replaced = await stripe.setDefaultCard(customerId, card.id);
     let answer = null;
     let trialStarted = false;
     if (state.status === 'none') {
@@ -129,6 +129,8 @@ export function stripeBillingRoutes(
       });
     }
     const mirrored = await mirror(orgId, answer, card);
+    // The card it replaced leaves the customer once the plan charges the new one.
+    if (replaced) await stripe.detachReplacedCard(replaced);
     // docs/product/billing.md, "Welcome": the administrator becomes the first member.
     if (trialStarted) {
       await createOrgMembers(

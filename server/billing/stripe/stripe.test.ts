@@ -159,6 +159,7 @@ describe('Stripe: customers, cards and the trial', () => {
   it('a second card replaces the default and starts no second trial', async () => {
     const { cookie } = await freshco();
     await beginTrial(cookie);
+    const [firstPm] = [...fake.paymentMethods.keys()];
     const pm = await confirmedCard(cookie, MASTERCARD);
     expect(await ok('POST', '/api/update-default-payment', cookie, { paymentMethod: pm })).toEqual({
       status: 'trialing',
@@ -166,6 +167,19 @@ describe('Stripe: customers, cards and the trial', () => {
     expect(posts('/v1/subscriptions')).toHaveLength(1);
     const [sub] = [...fake.subscriptions.values()];
     expect(sub?.default_payment_method).toBe(pm);
+    // The replaced card is detached from the customer; the new one stays.
+    expect(posts(`/v1/payment_methods/${firstPm}/detach`)).toHaveLength(1);
+    expect(fake.paymentMethods.get(firstPm!)?.customer).toBeNull();
+    expect(fake.paymentMethods.get(pm)?.customer).toBe(sub?.customer);
+    // A third card detaches the second; saving the default again replaces nothing.
+    const third = await confirmedCard(cookie, MASTERCARD);
+    await ok('POST', '/api/update-default-payment', cookie, { paymentMethod: third });
+    await ok('POST', '/api/update-default-payment', cookie, { paymentMethod: third });
+    const detached = fake.requests.filter((r) => r.path.endsWith('/detach')).map((r) => r.path);
+    expect(detached).toEqual([
+      `/v1/payment_methods/${firstPm}/detach`,
+      `/v1/payment_methods/${pm}/detach`,
+    ]);
     // The statement is cached for a minute, then read from Stripe again.
     t.clock.advance(61_000);
     expect((await ok('GET', '/api/customer-billing-info', cookie)).card).toEqual({
