@@ -57,6 +57,7 @@ export class StripeGateway {
   readonly deadlineMs: number;
   private readonly cacheMs: number;
   private readonly cache = new Map<number, { at: number; value: StripeStatement }>();
+  private readonly subscriptions = new Map<number, { at: number; value: Stripe.Subscription }>();
 
   constructor(
     readonly settings: StripeSettings,
@@ -73,6 +74,30 @@ export class StripeGateway {
   /** Forgets what was read of the organization (after a change of ours or an event). */
   invalidate(orgId: number): void {
     this.cache.delete(orgId);
+    this.subscriptions.delete(orgId);
+  }
+
+  /**
+   * The organization's subscription as Stripe holds it now (status, period end, cancellation),
+   * cached like the statement (docs/decisions/040b-stripe-leftovers.md). `fresh`: read from Stripe
+   * by this call (at `readAt`), so the caller brings the mirror up to date.
+   */
+  async subscription(
+    orgId: number,
+    subscriptionId: string,
+  ): Promise<{ value: Stripe.Subscription; readAt: Date; fresh: boolean }> {
+    const cached = this.subscriptions.get(orgId);
+    const readAt = this.now();
+    if (
+      cached &&
+      cached.value.id === subscriptionId &&
+      readAt.getTime() - cached.at < this.cacheMs
+    ) {
+      return { value: cached.value, readAt: new Date(cached.at), fresh: false };
+    }
+    const value = await this.retrieveSubscription(subscriptionId);
+    this.subscriptions.set(orgId, { at: readAt.getTime(), value });
+    return { value, readAt, fresh: true };
   }
 
   /**

@@ -67,13 +67,34 @@ export function stripeBillingRoutes(
     return mirrored;
   }
 
-  // The statement: the plan from the mirror, the card and the next invoice's amount from Stripe
-  // (cached for a minute; a 503 with a clear message when Stripe does not answer within 5 s).
+  /**
+   * The organization's subscription row after reading the subscription from Stripe (cached for a
+   * minute; 503 with a clear message when Stripe does not answer within 5 s): what Stripe read is
+   * written to the mirror unless newer news (an event) arrived meanwhile, so the session's banner
+   * follows too. A plan that never reached Stripe is the row as it is.
+   */
+  async function planRow(orgId: number) {
+    const row = await findSubscription(s.db, orgId);
+    if (!row?.stripeSubscriptionId) return row;
+    const read = await stripe.subscription(orgId, row.stripeSubscriptionId);
+    if (!read.fresh) return row;
+    await s.db.transaction(async (tx) => {
+      if (!(await lockOrg(tx, orgId))) return;
+      const current = await findSubscription(tx, orgId);
+      if (current?.stripeSubscriptionId !== row.stripeSubscriptionId) return;
+      if (current.stripeStateAt && current.stripeStateAt > read.readAt) return;
+      await saveMirror(tx, orgId, mirrorSubscription(read.value), read.readAt, s.now());
+    });
+    return findSubscription(s.db, orgId);
+  }
+
+  // The statement: the plan, the card and the next invoice's amount read from Stripe (each cached
+  // for a minute; a 503 with a clear message when Stripe does not answer within 5 s).
   route(app, getBillingInfo, async ({ session }) => {
     const orgId = session.org.id;
     const now = s.now();
     const [row, customerId, localCard] = await Promise.all([
-      findSubscription(s.db, orgId),
+      planRow(orgId),
       findCustomerId(s.db, orgId),
       findDefaultPaymentMethod(s.db, orgId),
     ]);
@@ -92,10 +113,10 @@ export function stripeBillingRoutes(
     };
   });
 
-  // The plan from the mirror, which our own calls and Stripe's signed events keep current: the
-  // plan tab and the session's banner never wait for Stripe.
+  // The plan read from Stripe (status, period end, cancellation; cached for a minute, at most 5 s),
+  // the mirror brought up to date with it. The session's banner reads the mirror and never waits.
   route(app, getPlanInfo, async ({ session }) =>
-    planInfo(currentState(await findSubscription(s.db, session.org.id), s.now())),
+    planInfo(currentState(await planRow(session.org.id), s.now())),
   );
 
   route(app, getBillingUpdateKey, async ({ session }) => ({

@@ -13,7 +13,8 @@ import { makeOrg, TEST_PASSWORD, type TestOrg } from '../../test-support/factori
 import { FakeStripe } from '../../test-support/fake-stripe';
 import { findOrgBySlug } from '../../orgs/data';
 import { members, stripeCustomers, stripeEvents, subscriptions } from '../../db/schema';
-import { formatLongDate } from '../plan';
+import { currentState, formatLongDate, planInfo } from '../plan';
+import { findSubscription } from '../data';
 import { BILLING_MESSAGES } from '../messages';
 import { STRIPE_MESSAGES } from './gateway';
 
@@ -188,6 +189,30 @@ describe('Stripe: customers, cards and the trial', () => {
     });
   });
 
+  it('the plan is read from Stripe, cached for a minute; the mirror and the banner follow', async () => {
+    const { cookie } = await freshco();
+    await beginTrial(cookie);
+    expect((await ok('GET', '/api/customer-plan-info', cookie)).status).toBe('trialing');
+    const [sub] = [...fake.subscriptions.values()];
+    const reads = () =>
+      fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/subscriptions/${sub!.id}`);
+    expect(reads()).toHaveLength(1);
+    // Stripe's side changes with no event reaching us (a payment failed at the trial's end).
+    sub!.status = 'past_due';
+    expect((await ok('GET', '/api/customer-plan-info', cookie)).status).toBe('trialing');
+    expect(reads()).toHaveLength(1);
+    t.clock.advance(61_000);
+    expect((await ok('GET', '/api/customer-plan-info', cookie)).status).toBe('past_due');
+    expect(reads()).toHaveLength(2);
+    // The mirror took it: the session's banner follows, and the statement agrees.
+    expect((await ok('GET', '/api/session', cookie)).error).toMatchObject({
+      type: 'update-billing',
+    });
+    expect((await ok('GET', '/api/customer-billing-info', cookie)).subscription.status).toBe(
+      'past_due',
+    );
+  });
+
   it("another customer's payment method, or an unknown one, is not found (nothing changes)", async () => {
     const { cookie, orgId } = await freshco();
     await confirmedCard(cookie);
@@ -286,7 +311,7 @@ describe('Stripe: when Stripe does not answer', () => {
   beforeAll(() => startApp({ deadlineMs: 400 }), 60_000);
   afterAll(() => stopApp());
 
-  it('the statement answers a clear 503 within the deadline; the plan tab does not wait', async () => {
+  it('the statement and the plan answer a clear 503 within the deadline; the banner does not wait', async () => {
     const { cookie } = await freshco();
     await beginTrial(cookie);
     t.clock.advance(61_000); // past the statement's cache
@@ -298,7 +323,16 @@ describe('Stripe: when Stripe does not answer', () => {
     expect(r.data).toEqual({ error: STRIPE_MESSAGES.unavailable });
     // The deadline (400 ms here, 5 s in production) and one retry at most are not waited twice.
     expect(took).toBeLessThan(2_500);
-    expect((await t.call('GET', '/api/customer-plan-info', { cookie })).status).toBe(200);
+    // The plan is read from Stripe as well now (docs/decisions/040b): the same deadline and message.
+    const planStarted = performance.now();
+    const plan = await t.call('GET', '/api/customer-plan-info', { cookie });
+    expect(plan.status).toBe(503);
+    expect(plan.data).toEqual({ error: STRIPE_MESSAGES.unavailable });
+    expect(performance.now() - planStarted).toBeLessThan(2_500);
+    // The session (and its billing banner) reads the mirror: it answers at once.
+    const sessionStarted = performance.now();
+    expect((await t.call('GET', '/api/session', { cookie })).status).toBe(200);
+    expect(performance.now() - sessionStarted).toBeLessThan(400);
     fake.delayMs = 0;
     fake.failWith = 500;
     const down = await t.call('GET', '/api/customer-billing-update-key', { cookie });
@@ -361,7 +395,12 @@ describe('Stripe events at POST /api/stripe/webhook', () => {
   }, 60_000);
   afterEach(() => stopApp());
 
-  const planStatus = async () => (await ok('GET', '/api/customer-plan-info', cookie)).status;
+  /**
+   * The plan as the mirror holds it, which is what events change (the plan tab reads Stripe itself,
+   * and the stand-in's subscription is not changed by the events these tests send).
+   */
+  const planStatus = async () =>
+    planInfo(currentState(await findSubscription(t.db, orgId), t.clock.now())).status;
 
   it('refuses an unsigned body, a bad signature, another secret and an old signature with 400', async () => {
     const sub = fake.setSubscription(subId, { status: 'past_due' });
