@@ -17,6 +17,7 @@ import { prepareDatabase } from './bootstrap';
 import { BackgroundTasks, describeError } from './system/background';
 import { DEMO_SIGN_INS } from './seed/seed';
 import { scheduleHousekeeping } from './system/jobs';
+import { scheduleRetention } from './audit/retention';
 import { ConfigError, readServerConfig, type ServerConfig } from './config';
 import { JobQueue } from './queue/queue';
 import { SmtpMailer } from './mail/smtp-mailer';
@@ -168,6 +169,8 @@ try {
   // Housekeeping is a recurring job (server/system/jobs.ts): this start queues a run now, merged
   // into the one queued row however many processes share the database; each run queues the next.
   await scheduleHousekeeping(queue, handle.db);
+  // The audit log's retention is a recurring job too (server/audit/retention.ts).
+  await scheduleRetention(queue, handle.db);
   queue.start();
 
   const where = handle.kind === 'postgres' ? 'Postgres (DATABASE_URL)' : `PGlite in ${dataDir}`;

@@ -76,6 +76,12 @@ const IMPLEMENTED = [
   'updateNotificationPreferences',
   'listUndeliveredEmails',
   'resendUndeliveredEmail',
+  'listAuditEvents',
+  'exportAuditEventsCsv',
+  'exportAuditEventsJsonLines',
+  'getAuditFilterOptions',
+  'getAuditSettings',
+  'updateAuditSettings',
 ] as const satisfies readonly EndpointName[];
 
 /** In the contract, not implemented yet. Remove a name when its route lands. */
