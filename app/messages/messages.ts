@@ -73,6 +73,11 @@ export const messages = {
   sendWebhookTestEventFailed: 'Failed to send a test event.',
   webhookEndpointDisabled:
     'Your webhook URL answered 410 Gone, so no events are sent to it. Save the URL again to turn deliveries back on.',
+  // The activity log (docs/product/settings.md, 'Activity'; not in the spec).
+  auditEventsFailed: 'Failed to get activity.',
+  auditFiltersFailed: 'Failed to get the activity filters.',
+  auditSettingsFailed: 'Failed to get the activity retention setting.',
+  updateAuditSettingsFailed: 'Failed to save the activity retention setting.',
   emailPreferencesFailed: 'Failed to get email preferences.',
   updateEmailPreferencesFailed: 'Failed to update email notifications preferences.',
   emailTemplateFailed: 'Failed to fetch saved email template.',
@@ -96,6 +101,7 @@ export const messages = {
   webhookDeactivated: 'Successfully deactivated webhooks.',
   webhookDeliveryResent: 'The event is being sent again.',
   webhookTestEventSent: 'A test event is being sent.',
+  auditSettingsUpdated: 'Successfully updated activity retention.',
   emailPreferencesUpdated: 'Successfully updated email notifications preferences.',
   emailTemplateUpdated: 'Successfully updated saved email template.',
   notificationPreferencesUpdated: 'Successfully updated notifications preferences.',

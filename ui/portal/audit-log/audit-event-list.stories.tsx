@@ -41,7 +41,7 @@ export const Expanded: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const toggle = canvas.getByRole('button', {
-      name: 'Details of SCIM configured by Avery Admin',
+      name: 'Details of SCIM updated by Avery Admin',
     });
     await userEvent.click(toggle);
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');

@@ -2,15 +2,23 @@ import { cva } from 'class-variance-authority';
 import { Tooltip } from 'radix-ui';
 import * as React from 'react';
 
+import { AUDIT_OUTCOME_LABELS, type AuditActorType, type AuditOutcome } from '@domain/audit';
+
 import { cn } from '../../lib/cn';
 import { Banner } from '../../primitives/banner/banner';
 import { Button } from '../../primitives/button/button';
 import { ChevronRightIcon } from '../../primitives/icons/icons';
 import { Spinner } from '../../primitives/spinner/spinner';
-import { changeRows, formatChangeValue, formatExactTime, formatRelativeTime } from './audit-format';
+import {
+  changeRows,
+  factRows,
+  formatChangeValue,
+  formatExactTime,
+  formatRelativeTime,
+  isBeforeAfter,
+} from './audit-format';
 
-/** Who acted: an administrator, an API key, the SCIM client, or the service itself. */
-export type AuditActorType = 'user' | 'api_key' | 'scim' | 'system';
+export type { AuditActorType };
 
 /** One event as the list shows it (the audit call's shape, without the portal's schemas). */
 export interface AuditLogEvent {
@@ -20,14 +28,16 @@ export interface AuditLogEvent {
   actor: { type: AuditActorType; id: string; display: string };
   /** Dotted name from the catalogue, e.g. 'alert.closed'; `formatAction` gives its label. */
   action: string;
-  target?: { type: string; id: string; display: string } | null;
-  outcome: 'success' | 'failure';
+  /** `id` is null for a call over several things ('3 devices'). */
+  target?: { type: string; id: string | null; display: string } | null;
+  outcome: AuditOutcome;
   /** The catalogued message of a failure. */
   message?: string | null;
   ip?: string | null;
   userAgent?: string | null;
   requestId?: string | null;
-  changes?: { before?: unknown; after?: unknown } | null;
+  /** A setting's `{ before, after }`, or the facts of a call (`{ codes: […] }`). */
+  changes?: Record<string, unknown> | null;
 }
 
 /** The actor kinds other than a person, named under the actor's display name. */
@@ -51,8 +61,6 @@ export const outcomeBadgeVariants = cva(
   },
 );
 
-const OUTCOME_LABELS = { success: 'Success', failure: 'Failure' } as const;
-
 /** 'Success' / 'Failure' as a badge. */
 export function OutcomeBadge({
   outcome,
@@ -66,7 +74,7 @@ export function OutcomeBadge({
       className={cn(outcomeBadgeVariants({ outcome }), className)}
       {...props}
     >
-      {OUTCOME_LABELS[outcome]}
+      {AUDIT_OUTCOME_LABELS[outcome]}
     </span>
   );
 }
@@ -148,6 +156,19 @@ const DEFAULT_TEXTS = {
 
 /** The before → after table of an event's `changes`. */
 function ChangesTable({ changes }: { changes: AuditLogEvent['changes'] }) {
+  if (!isBeforeAfter(changes)) {
+    const facts = factRows(changes);
+    if (facts.length === 0) return null;
+    return (
+      <dl data-slot="audit-facts" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        {facts.map((fact) => (
+          <Detail key={fact.field} term={fact.field}>
+            {formatChangeValue(fact.value)}
+          </Detail>
+        ))}
+      </dl>
+    );
+  }
   const rows = changeRows(changes);
   if (rows.length === 0) return <p className="text-sm text-ink-muted">No settings changed.</p>;
   return (

@@ -70,9 +70,12 @@ export const ChoosingFilters: Story = {
 
     await userEvent.click(canvas.getByRole('button', { name: /^Actions/ }));
     const menu = within(document.body);
-    await userEvent.click(await menu.findByRole('menuitemcheckbox', { name: 'Alert closed' }));
-    await userEvent.click(menu.getByRole('menuitemcheckbox', { name: 'Signed in' }));
-    await expect(last(args.onValueChange)?.actions).toEqual(['alert.closed', 'session.sign_in']);
+    await userEvent.click(await menu.findByRole('menuitemcheckbox', { name: 'Alerts closed' }));
+    await userEvent.click(menu.getByRole('menuitemcheckbox', { name: 'Sign-in failed' }));
+    await expect(last(args.onValueChange)?.actions).toEqual([
+      'alert.closed',
+      'session.sign_in_failed',
+    ]);
     await userEvent.keyboard('{Escape}');
     await expect(canvas.getByRole('button', { name: 'Actions (2 selected)' })).toBeVisible();
 
@@ -118,13 +121,13 @@ export const InvalidRange: Story = {
 
 /** The action menu open: the catalogue's groups, each with its count and 'Clear'. */
 export const ActionMenuOpen: Story = {
-  args: { value: { ...EMPTY_AUDIT_FILTER, actions: ['scim.configured'] } },
+  args: { value: { ...EMPTY_AUDIT_FILTER, actions: ['scim.updated'] } },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: /^Actions/ }));
     const menu = await within(document.body).findByRole('menu');
-    await expect(within(menu).getByRole('group', { name: 'Settings · 1 selected' })).toBeVisible();
+    await expect(within(menu).getByRole('group', { name: 'SCIM · 1 selected' })).toBeVisible();
     await expect(
-      within(menu).getByRole('menuitemcheckbox', { name: 'SCIM configured' }),
+      within(menu).getByRole('menuitemcheckbox', { name: 'SCIM updated' }),
     ).toBeChecked();
   },
 };

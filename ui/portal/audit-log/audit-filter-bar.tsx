@@ -1,5 +1,8 @@
 import * as React from 'react';
 
+import { AUDIT_OUTCOME_LABELS, AUDIT_OUTCOMES, type AuditOutcome } from '@domain/audit';
+import { labelled } from '@domain/labels';
+
 import { cn } from '../../lib/cn';
 import { Button } from '../../primitives/button/button';
 import {
@@ -16,7 +19,7 @@ export interface AuditFilterValue {
   actor: string | null;
   /** Dotted action names, from any group. */
   actions: readonly string[];
-  outcome: 'success' | 'failure' | null;
+  outcome: AuditOutcome | null;
   /** Dates (YYYY-MM-DD), both days included. */
   from: string | null;
   to: string | null;
@@ -60,8 +63,7 @@ export type AuditFilterBarProps = Omit<React.ComponentProps<'div'>, 'children' |
 
 const OUTCOME_OPTIONS: SelectFieldOption[] = [
   { value: '', label: 'All outcomes' },
-  { value: 'success', label: 'Success' },
-  { value: 'failure', label: 'Failure' },
+  ...labelled(AUDIT_OUTCOMES, AUDIT_OUTCOME_LABELS),
 ];
 
 /** The menu's checks per group, from the flat list of chosen actions. */

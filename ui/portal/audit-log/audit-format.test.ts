@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { changeRows, formatChangeValue, formatExactTime, formatRelativeTime } from './audit-format';
+import {
+  changeRows,
+  factRows,
+  formatChangeValue,
+  formatExactTime,
+  formatRelativeTime,
+  isBeforeAfter,
+} from './audit-format';
 
 const NOW = new Date('2026-11-20T14:05:00Z');
 
@@ -83,5 +90,24 @@ describe('formatChangeValue', () => {
     [['a', 'b'], '["a","b"]'],
   ])('%j reads %s', (value, text) => {
     expect(formatChangeValue(value)).toBe(text);
+  });
+});
+
+describe('facts or a diff', () => {
+  it('reads before/after as a diff and anything else as facts', () => {
+    expect(isBeforeAfter({ before: { a: 1 }, after: { a: 2 } })).toBe(true);
+    expect(isBeforeAfter({ after: { a: 2 } })).toBe(true);
+    expect(isBeforeAfter({ codes: ['A1'] })).toBe(false);
+    expect(isBeforeAfter({ before: 1, codes: ['A1'] })).toBe(false);
+    expect(isBeforeAfter({})).toBe(false);
+    expect(isBeforeAfter(null)).toBe(false);
+  });
+
+  it('lists facts with dotted fields', () => {
+    expect(factRows({ codes: ['A1', 'B2'], sso: { provider: 'okta' } })).toEqual([
+      { field: 'codes', value: ['A1', 'B2'] },
+      { field: 'sso.provider', value: 'okta' },
+    ]);
+    expect(factRows(null)).toEqual([]);
   });
 });

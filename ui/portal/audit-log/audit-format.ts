@@ -89,6 +89,26 @@ export function changeRows(changes: { before?: unknown; after?: unknown } | null
 }
 
 /**
+ * Whether `changes` is a setting's `{ before, after }` (shown as a diff) rather than the facts of a
+ * call (`{ codes: […] }`, `{ method: 'sso' }`, shown as a list).
+ */
+export function isBeforeAfter(
+  changes: Record<string, unknown> | null | undefined,
+): changes is { before?: unknown; after?: unknown } {
+  if (!changes) return false;
+  const keys = Object.keys(changes);
+  return keys.length > 0 && keys.every((k) => k === 'before' || k === 'after');
+}
+
+/** The facts of a call as field / value pairs (nested objects as dotted fields). */
+export function factRows(changes: Record<string, unknown> | null | undefined) {
+  if (!changes) return [];
+  const into = new Map<string, unknown>();
+  flatten(changes, '', into);
+  return [...into].filter(([field]) => field !== '').map(([field, value]) => ({ field, value }));
+}
+
+/**
  * The text of one value in the changes table: strings as they are (so '[redacted]' reads as
  * itself), other values as JSON, and '—' for a field one side does not have.
  */

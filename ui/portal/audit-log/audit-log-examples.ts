@@ -1,3 +1,6 @@
+import { AUDIT_ACTION_GROUPS, AUDIT_ACTION_LABELS } from '@domain/audit';
+import { labelled } from '@domain/labels';
+
 import type { AuditActionGroup } from './audit-filter-bar';
 import type { AuditLogEvent } from './audit-event-list';
 
@@ -23,7 +26,7 @@ export const exampleEvents: AuditLogEvent[] = [
     id: 'evt_0006',
     time: '2026-11-20T13:58:00Z',
     actor: { type: 'user', id: 'adm_1', display: 'Avery Admin' },
-    action: 'scim.configured',
+    action: 'scim.updated',
     target: { type: 'scim', id: 'org_acme', display: 'SCIM provisioning' },
     outcome: 'success',
     ip: '203.0.113.24',
@@ -38,7 +41,7 @@ export const exampleEvents: AuditLogEvent[] = [
     id: 'evt_0005',
     time: '2026-11-20T12:05:00Z',
     actor: { type: 'user', id: 'unknown', display: 'admin@acme.test' },
-    action: 'session.sign_in',
+    action: 'session.sign_in_failed',
     target: { type: 'administrator', id: 'adm_1', display: 'admin@acme.test' },
     outcome: 'failure',
     message: 'Invalid email or password.',
@@ -57,7 +60,7 @@ export const exampleEvents: AuditLogEvent[] = [
     ip: '192.0.2.10',
     userAgent: 'acme-mdm-sync/2.4',
     requestId: 'req_77c0e2a9b1',
-    changes: { before: { enrolled: true }, after: { enrolled: false } },
+    changes: { codes: ['AB12-CD34'] },
   },
   {
     id: 'evt_0003',
@@ -73,49 +76,15 @@ export const exampleEvents: AuditLogEvent[] = [
   },
 ];
 
-/** Labels of the examples' actions, as the catalogue gives them. */
-export const exampleActionLabels: Record<string, string> = {
-  'alert.closed': 'Alert closed',
-  'alert.reopened': 'Alert reopened',
-  'scim.configured': 'SCIM configured',
-  'session.sign_in': 'Signed in',
-  'session.sign_out': 'Signed out',
-  'device.unenrolled': 'Device unenrolled',
-  'audit.retention_applied': 'Old events deleted',
-  'audit.retention_changed': 'Retention changed',
-};
+/** The catalogue's labels (domain/audit.ts). */
+export const exampleActionLabels: Readonly<Record<string, string>> = AUDIT_ACTION_LABELS;
 
-export const exampleActionGroups: AuditActionGroup[] = [
-  {
-    id: 'alerts',
-    label: 'Alerts',
-    options: [
-      { value: 'alert.closed', label: 'Alert closed' },
-      { value: 'alert.reopened', label: 'Alert reopened' },
-    ],
-  },
-  {
-    id: 'sign-in',
-    label: 'Sign-in',
-    options: [
-      { value: 'session.sign_in', label: 'Signed in' },
-      { value: 'session.sign_out', label: 'Signed out' },
-    ],
-  },
-  {
-    id: 'devices',
-    label: 'Devices',
-    options: [{ value: 'device.unenrolled', label: 'Device unenrolled' }],
-  },
-  {
-    id: 'settings',
-    label: 'Settings',
-    options: [
-      { value: 'scim.configured', label: 'SCIM configured' },
-      { value: 'audit.retention_changed', label: 'Retention changed' },
-    ],
-  },
-];
+/** The catalogue's groups, as the app builds them. */
+export const exampleActionGroups: AuditActionGroup[] = AUDIT_ACTION_GROUPS.map((group) => ({
+  id: group.id,
+  label: group.label,
+  options: labelled(group.actions, AUDIT_ACTION_LABELS),
+}));
 
 export const exampleActorOptions = [
   { value: 'user:adm_1', label: 'Avery Admin' },
