@@ -29,7 +29,7 @@ import {
   serializeActivityQuery,
   type ActivityQuery,
 } from './activity-query';
-import { inlineFailure } from './failure';
+import { inlineFailure, isServerError } from './failure';
 import {
   exportHrefs,
   useAuditEvents,
@@ -196,9 +196,10 @@ export function ActivityTab() {
         error={
           settings.failed
             ? messages.auditSettingsFailed
-            : inlineFailure(settings.update.error, messages.updateAuditSettingsFailed, {
-                alsoOnServerError: true,
-              })
+            : // A refusal says why (the server's text); anything else is the catalogued text.
+              isServerError(settings.update.error)
+              ? messages.updateAuditSettingsFailed
+              : inlineFailure(settings.update.error, messages.updateAuditSettingsFailed)
         }
         onRetry={settings.failed ? settings.retry : undefined}
         onSave={async (retention) => {
