@@ -93,6 +93,9 @@ test.describe('activity (Acme)', () => {
     await page.getByRole('button', { name: 'Export' }).click();
     const csvLink = page.getByRole('menuitem', { name: 'CSV (spreadsheet)' });
     await expect(csvLink).toHaveAttribute('href', /[?&]action=admin\.invited(&|$)/);
+    const jsonLinesHref = await page
+      .getByRole('menuitem', { name: 'JSON lines' })
+      .getAttribute('href');
     const download = page.waitForEvent('download');
     await csvLink.click();
     const file = await download;
@@ -111,9 +114,7 @@ test.describe('activity (Acme)', () => {
     });
 
     // JSON lines of the same filter: the value as it is, one event per line.
-    const jsonl = await page.request.get(
-      (await page.getByRole('menuitem', { name: 'JSON lines' }).getAttribute('href'))!,
-    );
+    const jsonl = await page.request.get(jsonLinesHref!);
     expect(jsonl.ok()).toBe(true);
     const lines = (await jsonl.text()).trim().split('\n');
     expect(lines).toHaveLength(1);

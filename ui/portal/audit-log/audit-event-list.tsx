@@ -242,9 +242,18 @@ function ChangesTable({ changes }: { changes: AuditLogEvent['changes'] }) {
   );
 }
 
-function Detail({ term, children }: { term: string; children: React.ReactNode }) {
+function Detail({
+  term,
+  children,
+  className,
+}: {
+  term: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
-    <div className="flex min-w-0 flex-col gap-0.5">
+    // The only wrapper a <dl> allows around a term and its description is a <div>, directly.
+    <div className={cn('flex min-w-0 flex-col gap-0.5', className)}>
       <dt className="text-xs font-semibold text-ink-muted">{term}</dt>
       <dd dir="auto" className="font-mono text-xs [overflow-wrap:anywhere] text-ink">
         {children}
@@ -449,9 +458,9 @@ export function AuditEventList({
                             <Detail term="IP address">{event.ip || '—'}</Detail>
                             <Detail term="Request id">{event.requestId || '—'}</Detail>
                             <Detail term="Event id">{event.id}</Detail>
-                            <div className="sm:col-span-2 lg:col-span-4">
-                              <Detail term="User agent">{event.userAgent || '—'}</Detail>
-                            </div>
+                            <Detail term="User agent" className="sm:col-span-2 lg:col-span-4">
+                              {event.userAgent || '—'}
+                            </Detail>
                           </dl>
                         </div>
                       ) : null}
