@@ -59,7 +59,13 @@ const clip = (value: string | null | undefined) =>
  * one organization are numbered and chained strictly one after another. `changes` is redacted
  * here too, whatever the caller did: a secret cannot reach the table by this path.
  */
-export async function appendEvent(db: Database, input: NewAuditEvent): Promise<number> {
+export function appendEvent(db: Database, input: NewAuditEvent): Promise<number> {
+  // A savepoint inside the caller's transaction; its own transaction when called outside one
+  // (a sign-in failure recorded after the answer), so two appends never share a number.
+  return db.transaction((tx) => appendInTransaction(tx as unknown as Database, input));
+}
+
+async function appendInTransaction(db: Database, input: NewAuditEvent): Promise<number> {
   // Creates the organization's log on its first event and locks the head in the same statement.
   const headRows = (await db
     .insert(auditLogs)
