@@ -73,7 +73,7 @@ export const messages = {
   sendWebhookTestEventFailed: 'Failed to send a test event.',
   webhookEndpointDisabled:
     'Your webhook URL answered 410 Gone, so no events are sent to it. Save the URL again to turn deliveries back on.',
-  // The activity log (docs/product/settings.md, 'Activity'; not in the spec).
+  // The activity log (docs/product/activity.md; not in the spec).
   auditEventsFailed: 'Failed to get activity.',
   auditFiltersFailed: 'Failed to get the activity filters.',
   auditSettingsFailed: 'Failed to get the activity retention setting.',

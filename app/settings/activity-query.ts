@@ -11,7 +11,7 @@ import {
 import { DEFAULT_PAGE, pageSizeOrDefault, parsePositiveInt } from '@domain/pagination';
 
 /**
- * The Activity tab's URL state (docs/product/settings.md, 'Activity'), parsed here and only here:
+ * The Activity tab's URL state (docs/product/activity.md, 'Filters'), parsed here and only here:
  * `/settings?tab=activity&actor=user:12&action=alert.closed&action=alert.reopened&outcome=failure
  * &from=2026-11-01&to=2026-11-20&q=pixel&page=2&pageSize=100`. Unknown or malformed values are
  * dropped (no filter), as on the dashboard.

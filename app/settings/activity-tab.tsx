@@ -90,7 +90,7 @@ const toFilterValue = (query: ActivityQuery): AuditFilterValue => ({
 });
 
 /**
- * Settings › Activity (docs/product/settings.md, 'Activity'): the organization's audit log, newest
+ * Settings › Activity (docs/product/activity.md): the organization's audit log, newest
  * first, with its filters in the address, the paginator, CSV and JSON-lines exports of the current
  * filters, and the retention setting.
  */

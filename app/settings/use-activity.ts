@@ -27,7 +27,7 @@ const keys = {
 };
 
 /**
- * One page of the log for the URL's filters and page (docs/product/settings.md, 'Activity').
+ * One page of the log for the URL's filters and page (docs/product/activity.md, 'Filters').
  * While another page or filter loads, the previous rows stay (dimmed) instead of a spinner.
  */
 export function useAuditEvents(query: ActivityQuery) {

@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the Activity view's widgets (docs/product/settings.md, 'Activity'): the exact
+ * Pure helpers of the Activity view's widgets (docs/product/activity.md): the exact
  * and relative times of an event and the before → after rows of its `changes`.
  */
 
