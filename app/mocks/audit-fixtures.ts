@@ -54,7 +54,7 @@ export const auditEvents: AuditEvent[] = [
     action: 'session.sign_in_failed',
     target: { type: 'user', id: null, display: 'admin@acme.test' },
     outcome: 'failure',
-    message: 'Invalid email or password.',
+    message: 'Incorrect email or password.',
     ip: '198.51.100.7',
     userAgent: 'curl/8.5.0',
     requestId: 'req_0b7d4f11c3',

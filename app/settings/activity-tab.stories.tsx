@@ -73,7 +73,7 @@ export const FilterByOutcome: Story = {
     await waitFor(() =>
       expect(canvasElement.querySelectorAll('[data-slot="audit-event"]')).toHaveLength(1),
     );
-    await expect(canvas.getByText('Invalid email or password.')).toBeVisible();
+    await expect(canvas.getByText('Incorrect email or password.')).toBeVisible();
     await expect(canvas.getByText('1 event')).toBeVisible();
     // The export links carry the filter.
     await userEvent.click(canvas.getByRole('button', { name: 'Export' }));

@@ -28,7 +28,7 @@ export const Default: Story = {
     await expect(rows).toHaveLength(exampleEvents.length);
     await expect(canvas.getAllByText('Avery Admin')[0]).toBeVisible();
     await expect(canvas.getByText('2 hours ago')).toBeVisible();
-    await expect(canvas.getByText('Invalid email or password.')).toBeVisible();
+    await expect(canvas.getByText('Incorrect email or password.')).toBeVisible();
     // Every row's details start closed.
     for (const button of canvas.getAllByRole('button', { name: /^Details of/ })) {
       await expect(button).toHaveAttribute('aria-expanded', 'false');

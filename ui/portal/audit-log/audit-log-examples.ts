@@ -44,7 +44,7 @@ export const exampleEvents: AuditLogEvent[] = [
     action: 'session.sign_in_failed',
     target: { type: 'administrator', id: 'adm_1', display: 'admin@acme.test' },
     outcome: 'failure',
-    message: 'Invalid email or password.',
+    message: 'Incorrect email or password.',
     ip: '198.51.100.7',
     userAgent: 'curl/8.5.0',
     requestId: 'req_0b7d4f11c3',
