@@ -129,9 +129,7 @@ export const Loading: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByRole('status', { name: 'Loading activity' }),
-    ).toBeVisible();
+    await expect(await within(canvasElement).findByText('Loading activity')).toBeInTheDocument();
   },
 };
 

@@ -140,7 +140,7 @@ export type AuditEventListProps = Omit<React.ComponentProps<'div'>, 'children'> 
   expanded?: readonly string[];
   defaultExpanded?: readonly string[];
   onExpandedChange?: (ids: string[]) => void;
-  /** A new page is loading while the previous rows stay (busy, dimmed). */
+  /** A new page is loading while the previous rows stay (busy, with a spinner above them). */
   refreshing?: boolean;
   texts?: Partial<typeof DEFAULT_TEXTS>;
 };
@@ -334,13 +334,11 @@ export function AuditEventList({
   } else {
     body = (
       <Tooltip.Provider delayDuration={300}>
+        {refreshing ? <Spinner label={texts.loading} size="sm" className="self-start" /> : null}
         <div className="overflow-x-auto">
           <table
             data-slot="audit-table"
-            className={cn(
-              'w-full min-w-[44rem] border-collapse text-start text-sm transition-opacity',
-              refreshing && 'opacity-60',
-            )}
+            className="w-full min-w-[44rem] border-collapse text-start text-sm"
           >
             <caption className="sr-only">{texts.caption}</caption>
             <thead>

@@ -73,8 +73,8 @@ export const ChoosingFilters: Story = {
     await userEvent.click(await menu.findByRole('menuitemcheckbox', { name: 'Alerts closed' }));
     await userEvent.click(menu.getByRole('menuitemcheckbox', { name: 'Sign-in failed' }));
     await expect(last(args.onValueChange)?.actions).toEqual([
-      'alert.closed',
       'session.sign_in_failed',
+      'alert.closed',
     ]);
     await userEvent.keyboard('{Escape}');
     await expect(canvas.getByRole('button', { name: 'Actions (2 selected)' })).toBeVisible();

@@ -136,6 +136,7 @@ export function AuditFilterBar({
         <FilterMenu
           label="Actions"
           size="lg"
+          scrollable
           groups={[...actionGroups]}
           value={menuValue(actionGroups, value.actions)}
           onValueChange={(next) => set({ actions: Object.values(next).flat() })}

@@ -85,9 +85,7 @@ export const SaveFails: Story = {
 export const Loading: Story = {
   args: { value: undefined },
   play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByRole('status', { name: 'Loading retention' }),
-    ).toBeVisible();
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading retention');
   },
 };
 
