@@ -103,7 +103,7 @@ export function EventTime({
           data-slot="audit-time"
           className="rounded-sm whitespace-nowrap underline decoration-surface-strong decoration-dotted underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
-          <span aria-hidden>{formatRelativeTime(time, now)}</span>
+          <bdi aria-hidden>{formatRelativeTime(time, now)}</bdi>
           <span className="sr-only">{exact}</span>
         </time>
       </Tooltip.Trigger>
@@ -177,7 +177,8 @@ function ChangesTable({ changes }: { changes: AuditLogEvent['changes'] }) {
         <caption className="sr-only">Changes</caption>
         <thead>
           <tr className="border-b border-surface-border text-ink-muted">
-            <th scope="col" className="py-1.5 pe-3 text-start font-semibold">
+            {/* Wide enough that a field name breaks only when it is long. */}
+            <th scope="col" className="w-1/5 min-w-32 py-1.5 pe-3 text-start font-semibold">
               Field
             </th>
             <th scope="col" className="py-1.5 pe-3 text-start font-semibold">
@@ -200,10 +201,9 @@ function ChangesTable({ changes }: { changes: AuditLogEvent['changes'] }) {
                 scope="row"
                 className="py-1.5 pe-3 text-start font-mono text-xs font-normal [overflow-wrap:anywhere]"
               >
-                {row.field || 'value'}
+                <bdi>{row.field || 'value'}</bdi>
               </th>
               <td
-                dir="auto"
                 className={cn(
                   'py-1.5 pe-3 font-mono text-xs [overflow-wrap:anywhere]',
                   row.changed ? 'text-danger-fg' : 'text-ink-muted',
@@ -212,14 +212,13 @@ function ChangesTable({ changes }: { changes: AuditLogEvent['changes'] }) {
                 {row.changed && row.before !== undefined ? (
                   <del className="no-underline">
                     <span className="sr-only">removed </span>
-                    {formatChangeValue(row.before)}
+                    <bdi>{formatChangeValue(row.before)}</bdi>
                   </del>
                 ) : (
-                  formatChangeValue(row.before)
+                  <bdi>{formatChangeValue(row.before)}</bdi>
                 )}
               </td>
               <td
-                dir="auto"
                 className={cn(
                   'py-1.5 font-mono text-xs [overflow-wrap:anywhere]',
                   row.changed ? 'text-success-fg' : 'text-ink-muted',
@@ -228,10 +227,10 @@ function ChangesTable({ changes }: { changes: AuditLogEvent['changes'] }) {
                 {row.changed && row.after !== undefined ? (
                   <ins className="no-underline">
                     <span className="sr-only">added </span>
-                    {formatChangeValue(row.after)}
+                    <bdi>{formatChangeValue(row.after)}</bdi>
                   </ins>
                 ) : (
-                  formatChangeValue(row.after)
+                  <bdi>{formatChangeValue(row.after)}</bdi>
                 )}
               </td>
             </tr>
@@ -255,8 +254,8 @@ function Detail({
     // The only wrapper a <dl> allows around a term and its description is a <div>, directly.
     <div className={cn('flex min-w-0 flex-col gap-0.5', className)}>
       <dt className="text-xs font-semibold text-ink-muted">{term}</dt>
-      <dd dir="auto" className="font-mono text-xs [overflow-wrap:anywhere] text-ink">
-        {children}
+      <dd className="font-mono text-xs [overflow-wrap:anywhere] text-ink">
+        <bdi>{children}</bdi>
       </dd>
     </div>
   );
@@ -400,11 +399,10 @@ export function AuditEventList({
                     </td>
                     <td className="max-w-56 py-2 pe-3 pt-3.5">
                       <span
-                        dir="auto"
                         data-slot="audit-actor"
                         className="block font-medium [overflow-wrap:anywhere]"
                       >
-                        {event.actor.display}
+                        <bdi>{event.actor.display}</bdi>
                       </span>
                       {event.actor.type !== 'user' ? (
                         <span className="block text-xs text-ink-muted">
@@ -421,12 +419,8 @@ export function AuditEventList({
                     <td className="max-w-64 py-2 pe-3 pt-3.5">
                       {event.target ? (
                         <>
-                          <span
-                            dir="auto"
-                            data-slot="audit-target"
-                            className="block [overflow-wrap:anywhere]"
-                          >
-                            {event.target.display}
+                          <span data-slot="audit-target" className="block [overflow-wrap:anywhere]">
+                            <bdi>{event.target.display}</bdi>
                           </span>
                           <span className="block text-xs text-ink-muted">
                             {formatTargetType(event.target.type)}
@@ -440,7 +434,7 @@ export function AuditEventList({
                       <OutcomeBadge outcome={event.outcome} />
                       {event.outcome === 'failure' && event.message ? (
                         <span className="mt-1 block text-xs [overflow-wrap:anywhere] text-ink-muted">
-                          {event.message}
+                          <bdi>{event.message}</bdi>
                         </span>
                       ) : null}
                     </td>
