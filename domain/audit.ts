@@ -67,7 +67,11 @@ export const AUDIT_ACTION_GROUPS = [
     actions: ['billing.payment_method_updated', 'billing.update_key_issued'],
   },
   { id: 'plan', label: 'Plan', actions: ['plan.canceled', 'plan.reactivated'] },
-  { id: 'audit', label: 'Activity log', actions: ['audit.retention_changed'] },
+  {
+    id: 'audit',
+    label: 'Activity log',
+    actions: ['audit.retention_changed', 'audit.retention_applied'],
+  },
 ] as const;
 
 export type AuditActionGroup = (typeof AUDIT_ACTION_GROUPS)[number];
@@ -122,6 +126,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'plan.canceled': 'Plan canceled',
   'plan.reactivated': 'Plan reactivated',
   'audit.retention_changed': 'Activity retention changed',
+  'audit.retention_applied': 'Old activity deleted',
 };
 
 /**

@@ -20,6 +20,7 @@ import { API_PREFIX, createRoute } from './http/route';
 import { scopedDatabase } from './db/request-scope';
 import { auditCalls, requestDetails } from './audit/record';
 import { auditRoutes } from './audit/routes';
+import { defineAuditJobs } from './audit/retention';
 import { BackgroundTasks, describeError } from './system/background';
 import { HashingBusyError, PasswordVerifier } from './auth/passwords';
 import { DEFAULT_SESSION_IDLE_MS } from './auth/sessions';
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       resolveHost: s.integrations.resolveHost,
     },
   });
+  defineAuditJobs(s.queue, { db: s.db, now: s.now, logger: s.logger });
   if (deps.warmUpPasswords) {
     s.tasks.run('password hashing warm-up', () => s.passwords.warmUp());
   }

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonical-json';
-import { chainedContent, ChainWalker, eventHash, GENESIS_HASH, type StoredEvent } from './chain';
+import {
+  chainedContent,
+  ChainWalker,
+  eventHash,
+  GENESIS_HASH,
+  splitAtSeq,
+  type StoredEvent,
+} from './chain';
 
 function chain(n: number, start = { seq: 0, hash: GENESIS_HASH }): StoredEvent[] {
   const rows: StoredEvent[] = [];
@@ -73,5 +80,13 @@ describe('the hash chain', () => {
     const kept = full.slice(5);
     expect(new ChainWalker({ seq: 5, hash: full[4]!.hash }).check(kept)).toBeNull();
     expect(new ChainWalker().check(kept)).toMatchObject({ seq: 6, problem: 'gap' });
+  });
+
+  it('splits the canonical JSON around the number, also when changes hold a "seq" of their own', () => {
+    const [row] = chain(1);
+    const content = chainedContent({ ...row!, changes: { seq: 0, nested: { seq: 0 } } });
+    const { seq, ...rest } = content;
+    const { before, after } = splitAtSeq(rest);
+    expect(before + String(seq) + after).toBe(canonicalJson(content));
   });
 });

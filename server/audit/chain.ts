@@ -26,6 +26,19 @@ export interface ChainedEvent {
   changes: Record<string, unknown> | null;
 }
 
+/**
+ * The canonical JSON of an event around its number: `before + seq + after` is
+ * canonicalJson(event), so the database can hash an event whose number it gives
+ * (server/audit/data.ts). "seq" is the last member whose value can hold an object key (only
+ * target, time and userAgent follow it, and they hold no "seq"), hence the last occurrence.
+ */
+export function splitAtSeq(event: Omit<ChainedEvent, 'seq'>): { before: string; after: string } {
+  const text = canonicalJson({ ...event, seq: 0 });
+  const marker = '"seq":0';
+  const at = text.lastIndexOf(marker);
+  return { before: text.slice(0, at + marker.length - 1), after: text.slice(at + marker.length) };
+}
+
 export function eventHash(prevHash: string, event: ChainedEvent): string {
   return createHash('sha256').update(prevHash).update(canonicalJson(event)).digest('hex');
 }

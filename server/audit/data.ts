@@ -18,7 +18,7 @@ import {
 import type { Database } from '../db';
 import { auditCheckpoints, auditEvents, auditLogs, type AuditEventRow } from '../db/schema';
 import type { PageAnchorCache, PageAnchors } from '../devices/page-anchors';
-import { chainedContent, eventHash, GENESIS_HASH } from './chain';
+import { chainedContent, GENESIS_HASH, splitAtSeq } from './chain';
 import { redactSecrets } from './redact';
 
 export interface AuditActorInput {
@@ -55,31 +55,16 @@ const clip = (value: string | null | undefined) =>
 
 /**
  * Appends one event to its organization's chain, inside the caller's transaction (the change it
- * records is in the same one). The head row is locked until that transaction ends, so events of
- * one organization are numbered and chained strictly one after another. `changes` is redacted
- * here too, whatever the caller did: a secret cannot reach the table by this path.
+ * records is in the same one). One statement: the head row moves (number + 1, the new hash
+ * computed by the database from the previous one: sha256(previous hash + canonical JSON), the
+ * JSON built here around the number it gives) and the event is written from it. The head row
+ * stays locked until the transaction ends, so events of one organization are numbered and
+ * chained strictly one after another. `changes` is redacted here too, whatever the caller did: a
+ * secret cannot reach the table by this path.
  */
-export function appendEvent(db: Database, input: NewAuditEvent): Promise<number> {
-  // A savepoint inside the caller's transaction; its own transaction when called outside one
-  // (a sign-in failure recorded after the answer), so two appends never share a number.
-  return db.transaction((tx) => appendInTransaction(tx as unknown as Database, input));
-}
-
-async function appendInTransaction(db: Database, input: NewAuditEvent): Promise<number> {
-  // Creates the organization's log on its first event and locks the head in the same statement.
-  const headRows = (await db
-    .insert(auditLogs)
-    .values({ orgId: input.orgId, headSeq: 0, headHash: GENESIS_HASH })
-    .onConflictDoUpdate({ target: auditLogs.orgId, set: { orgId: sql`excluded.org_id` } })
-    .returning({ headSeq: auditLogs.headSeq, headHash: auditLogs.headHash })) as Array<{
-    headSeq: number;
-    headHash: string;
-  }>;
-  const head = headRows[0]!;
-  const seq = Number(head.headSeq) + 1;
+export async function appendEvent(db: Database, input: NewAuditEvent): Promise<number> {
   const row = {
     orgId: input.orgId,
-    seq,
     // The chain hashes milliseconds (what JavaScript and the ISO text carry).
     occurredAt: new Date(input.time.getTime()),
     actorType: input.actor.type,
@@ -96,13 +81,32 @@ async function appendInTransaction(db: Database, input: NewAuditEvent): Promise<
     requestId: clip(input.requestId),
     changes: input.changes ? normaliseJson(redactSecrets(input.changes)) : null,
   };
-  const hash = eventHash(head.headHash, chainedContent(row));
-  await db.insert(auditEvents).values({ ...row, prevHash: head.headHash, hash });
-  await db
-    .update(auditLogs)
-    .set({ headSeq: seq, headHash: hash })
-    .where(eq(auditLogs.orgId, input.orgId));
-  return seq;
+  const { seq: _unused, ...content } = chainedContent({ ...row, seq: 0 });
+  const { before, after } = splitAtSeq(content);
+  const next = (prev: SQL, seq: SQL) =>
+    sql`encode(sha256(convert_to(${prev} || ${before} || (${seq})::text || ${after}, 'UTF8')), 'hex')`;
+  const result = await db.execute(sql`
+    WITH head AS (
+      INSERT INTO audit_logs AS l (org_id, head_seq, head_hash, head_prev_hash)
+      VALUES (${row.orgId}, 1, ${next(sql`${GENESIS_HASH}::text`, sql`1`)}, ${GENESIS_HASH})
+      ON CONFLICT (org_id) DO UPDATE SET
+        head_seq = l.head_seq + 1,
+        head_prev_hash = l.head_hash,
+        head_hash = ${next(sql`l.head_hash`, sql`l.head_seq + 1`)}
+      RETURNING head_seq, head_hash, head_prev_hash
+    )
+    INSERT INTO audit_events (org_id, seq, occurred_at, actor_type, actor_id, actor_display,
+      action, target_type, target_id, target_display, outcome, message, ip, user_agent,
+      request_id, changes, prev_hash, hash)
+    SELECT ${row.orgId}, head_seq, ${row.occurredAt.toISOString()}::timestamptz, ${row.actorType},
+      ${row.actorId}, ${row.actorDisplay}, ${row.action}, ${row.targetType}, ${row.targetId},
+      ${row.targetDisplay}, ${row.outcome}, ${row.message}, ${row.ip}, ${row.userAgent},
+      ${row.requestId}, ${row.changes === null ? null : JSON.stringify(row.changes)}::jsonb,
+      head_prev_hash, head_hash
+    FROM head
+    RETURNING seq`);
+  const rows = (result as unknown as { rows: Array<{ seq: string | number }> }).rows;
+  return Number(rows[0]!.seq);
 }
 
 /**

@@ -865,6 +865,8 @@ export const auditLogs = pgTable(
     retention: text('retention', { enum: AUDIT_RETENTIONS }).notNull().default('ONE_YEAR'),
     headSeq: bigint('head_seq', { mode: 'number' }).notNull().default(0),
     headHash: text('head_hash').notNull(),
+    /** The hash the head event follows (what its prev_hash is). */
+    headPrevHash: text('head_prev_hash'),
   },
   (t) => [
     check('audit_logs_retention_check', oneOf(t.retention)),

@@ -2,14 +2,17 @@
 -- organization, append-only, each organization's events a hash chain.
 
 -- One row per organization that has a log: its retention setting and the head of its chain (the
--- last event's number and hash). Recording an event locks this row (SELECT … FOR UPDATE), so the
--- events of one organization are numbered and chained one after another.
+-- last event's number and hash, and the hash before it). Recording an event moves the head in
+-- the same statement that writes the event (INSERT … ON CONFLICT DO UPDATE locks the row until
+-- the transaction ends), so the events of one organization are numbered and chained one after
+-- another.
 CREATE TABLE audit_logs (
   org_id integer PRIMARY KEY REFERENCES organizations(id) ON DELETE CASCADE,
   retention text NOT NULL DEFAULT 'ONE_YEAR'
     CHECK (retention IN ('SIX_MONTHS', 'ONE_YEAR', 'NEVER')),
   head_seq bigint NOT NULL DEFAULT 0,
   head_hash text NOT NULL,
+  head_prev_hash text,
   CONSTRAINT audit_logs_head_seq_check CHECK (head_seq >= 0)
 );
 
