@@ -20,6 +20,7 @@ import {
 } from '@ui/portal/audit-log/audit-filter-bar';
 import { AuditRetentionCard } from '@ui/portal/audit-log/audit-retention-card';
 import { Paginator } from '@ui/primitives/paginator/paginator';
+import { analytics } from '../analytics/instance';
 import { paths } from '../routing/paths';
 import { messages } from '../messages/messages';
 import {
@@ -154,7 +155,11 @@ export function ActivityTab() {
             edited or deleted.
           </p>
         </div>
-        <AuditExportMenu csvHref={hrefs.csv} jsonLinesHref={hrefs.jsonLines} />
+        <AuditExportMenu
+          csvHref={hrefs.csv}
+          jsonLinesHref={hrefs.jsonLines}
+          onExport={(format) => analytics.track('exportActivity', { format })}
+        />
       </div>
       <AuditFilterBar
         value={toFilterValue(query)}

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { AUDIT_CSV_COLUMNS } from '../../contract/audit';
-import { demo, expect, signIn, signInViaApi, test } from './fixtures';
+import { analyticsRecords, demo, expect, signIn, signInViaApi, test } from './fixtures';
 
 /**
  * Settings › Activity against the real server (docs/product/settings.md, 'Activity'). Other specs
@@ -100,6 +100,9 @@ test.describe('activity (Acme)', () => {
     await csvLink.click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^activity-.*\.csv$/);
+    expect(await analyticsRecords(page)).toContainEqual(
+      expect.objectContaining({ kind: 'event', name: 'Export Activity' }),
+    );
     const text = await readFile((await file.path())!, 'utf8');
     const rows = parse(text, { bom: true }) as string[][];
     expect(rows[0]).toEqual([...AUDIT_CSV_COLUMNS]);
