@@ -41,7 +41,7 @@ export type AuditRetentionCardProps<V extends string = string> = Omit<
 
 /**
  * Settings › Activity › 'Retention': how long the organization's events are kept. Older events
- * are deleted by a daily job; the chain of what remains still verifies.
+ * are deleted within the hour; the chain of what remains still verifies.
  */
 export function AuditRetentionCard<V extends string>({
   options,
@@ -92,7 +92,7 @@ export function AuditRetentionCard<V extends string>({
           Retention
         </CardTitle>
         <CardDescription>
-          Events older than this are deleted every day. Exports keep what you download.
+          Events older than this are deleted within the hour. Exports keep what you download.
         </CardDescription>
       </CardHeader>
       <CardContent className="gap-3">
@@ -142,7 +142,7 @@ export function AuditRetentionCard<V extends string>({
         open={confirming}
         onOpenChange={setConfirming}
         title="Shorten retention?"
-        message={`Events older than ${draftLabel.toLowerCase()} will be deleted within a day. Download an export first if you need them.`}
+        message={`Events older than ${draftLabel.toLowerCase()} will be deleted within the hour. Download an export first if you need them.`}
         alert="Deleted events cannot be restored."
         confirmLabel="Shorten retention"
         confirmVariant="danger"
