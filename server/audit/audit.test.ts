@@ -74,6 +74,40 @@ describe('recording', () => {
   });
 });
 
+describe('request details', () => {
+  it('the client address comes from X-Forwarded-For only with TRUST_PROXY, and so does the request id', async () => {
+    const headers = { 'x-forwarded-for': '198.51.100.23, 10.0.0.1', 'x-request-id': 'proxy-req-1' };
+    for (const trustProxy of [true, false]) {
+      const app = await createTestApp({ trustProxy });
+      try {
+        const o = await makeOrg(app, { name: 'Proxied' });
+        const r = await app.call('PUT', '/api/orgs/audit-settings', {
+          cookie: o.cookie,
+          json: { retention: 'NEVER' },
+          headers,
+        });
+        expect(r.status).toBe(200);
+        const list = await app.call('GET', '/api/orgs/audit-events', { cookie: o.cookie });
+        const [event] = list.data.events as AuditEvent[];
+        expect(event).toMatchObject({
+          action: 'audit.retention_changed',
+          changes: { before: { retention: 'ONE_YEAR' }, after: { retention: 'NEVER' } },
+        });
+        if (trustProxy) {
+          expect(event!.ip).toBe('198.51.100.23');
+          expect(event!.requestId).toBe('proxy-req-1');
+        } else {
+          expect(event!.ip).not.toBe('198.51.100.23');
+          expect(event!.requestId).not.toBe('proxy-req-1');
+          expect(event!.requestId).toBe(r.res.headers.get('x-request-id'));
+        }
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});
+
 describe('the list', () => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
   let acme: TestOrg;
