@@ -9,6 +9,7 @@ export const SETTINGS_TABS = [
   'integrations',
   'notifications',
   'threat-hunter',
+  'activity',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
@@ -22,6 +23,7 @@ export const SETTINGS_TAB_LABELS: Readonly<Record<SettingsTab, string>> = {
   integrations: 'Integrations',
   notifications: 'Notifications',
   'threat-hunter': 'Threat Hunter',
+  activity: 'Activity',
 };
 
 /** A missing or unknown `tab` shows the administrators. */

@@ -120,6 +120,7 @@ describe('settings tabs', () => {
       'Integrations',
       'Notifications',
       'Threat Hunter',
+      'Activity',
     ]);
     expect(DEFAULT_SETTINGS_TAB).toBe(SETTINGS_TABS[0]);
     expect(SETTINGS_TABS.filter((t) => !isSettingsTabVisible(t, false))).toEqual(['threat-hunter']);

@@ -50,6 +50,7 @@ const SIGNED_IN_CHUNKS = [
   'plan-tab',
   'integrations-tab',
   'notifications-tab',
+  'activity-tab',
   'welcome-screen',
   'member-management-screen',
   'member-upload-screen',
@@ -68,6 +69,7 @@ const PARENT: Record<string, string> = {
   'plan-tab': 'settings-screen',
   'integrations-tab': 'settings-screen',
   'notifications-tab': 'settings-screen',
+  'activity-tab': 'settings-screen',
 };
 /** Source paths that must never be part of a first load. */
 const NEVER_FIRST_LOAD = [/node_modules\/@stripe\//, /node_modules\/@sentry(-internal)?\//];

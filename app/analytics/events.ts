@@ -40,6 +40,8 @@ export const ANALYTICS_EVENTS = {
   disableMdm: 'Disable MDM',
   generateApiToken: 'Generate API Token',
   revokeApiToken: 'Revoke API Token',
+  // Our events (not in the spec): the Activity tab (docs/product/activity.md, 'Export').
+  exportActivity: 'Export Activity',
 } as const;
 
 export type AnalyticsEventKey = keyof typeof ANALYTICS_EVENTS;

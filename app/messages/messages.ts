@@ -76,6 +76,11 @@ export const messages = {
   // Undelivered e-mails (docs/product/notifications.md, 'Undelivered e-mails'; not in the spec).
   undeliveredEmailsFailed: 'Failed to get the undelivered e-mails.',
   resendUndeliveredEmailFailed: 'Failed to send the e-mail again.',
+  // The activity log (docs/product/activity.md; not in the spec).
+  auditEventsFailed: 'Failed to get activity.',
+  auditFiltersFailed: 'Failed to get the activity filters.',
+  auditSettingsFailed: 'Failed to get the activity retention setting.',
+  updateAuditSettingsFailed: 'Failed to save the activity retention setting.',
   emailPreferencesFailed: 'Failed to get email preferences.',
   updateEmailPreferencesFailed: 'Failed to update email notifications preferences.',
   emailTemplateFailed: 'Failed to fetch saved email template.',
@@ -100,6 +105,7 @@ export const messages = {
   webhookDeliveryResent: 'The event is being sent again.',
   webhookTestEventSent: 'A test event is being sent.',
   undeliveredEmailResent: 'The e-mail is being sent again.',
+  auditSettingsUpdated: 'Successfully updated activity retention.',
   emailPreferencesUpdated: 'Successfully updated email notifications preferences.',
   emailTemplateUpdated: 'Successfully updated saved email template.',
   notificationPreferencesUpdated: 'Successfully updated notifications preferences.',

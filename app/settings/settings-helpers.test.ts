@@ -10,12 +10,13 @@ describe('settings tab from the URL', () => {
     expect(parseSettingsTab('tab=nope')).toBe('admin');
     expect(parseSettingsTab('tab=scim')).toBe('scim');
     expect(parseSettingsTab('tab=threat-hunter')).toBe('threat-hunter');
+    expect(parseSettingsTab('tab=activity')).toBe('activity');
   });
 
   it('threat-hunter shows only with access', () => {
     expect(visibleTabs(false).map((t) => t.value)).not.toContain('threat-hunter');
     expect(visibleTabs(true).map((t) => t.value)).toContain('threat-hunter');
-    expect(visibleTabs(true)).toHaveLength(9);
+    expect(visibleTabs(true)).toHaveLength(10);
   });
 });
 

@@ -22,6 +22,7 @@ const IntegrationsTab = lazy(() =>
 const NotificationsTab = lazy(() =>
   import('./notifications-tab').then((m) => ({ default: m.NotificationsTab })),
 );
+const ActivityTab = lazy(() => import('./activity-tab').then((m) => ({ default: m.ActivityTab })));
 
 const PANELS: Record<SettingsTab, ComponentType> = {
   admin: AdminTab,
@@ -33,6 +34,7 @@ const PANELS: Record<SettingsTab, ComponentType> = {
   integrations: IntegrationsTab,
   notifications: NotificationsTab,
   'threat-hunter': ThreatHunterTab,
+  activity: ActivityTab,
 };
 
 function Panel({ tab }: { tab: SettingsTab }) {

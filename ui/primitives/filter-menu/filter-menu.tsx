@@ -62,6 +62,12 @@ export type FilterMenuProps = Omit<React.ComponentProps<'button'>, 'value' | 'de
     /** Per-group clear item; `null` hides it. */
     clearLabel?: string | null;
     align?: 'start' | 'center' | 'end';
+    /**
+     * A menu long enough to scroll (dozens of options): the open menu itself is a tab stop, so its
+     * scroll region is reachable by keyboard (axe `scrollable-region-focusable`); arrow keys still
+     * move through the options and scroll them into view.
+     */
+    scrollable?: boolean;
   };
 
 const EMPTY: FilterMenuValue = {};
@@ -83,6 +89,7 @@ export function FilterMenu({
   formatGroupCount = (count) => `${count} selected`,
   clearLabel = 'Clear',
   align = 'start',
+  scrollable = false,
   size,
   className,
   ...props
@@ -145,6 +152,7 @@ export function FilterMenu({
           data-slot="filter-menu-content"
           align={align}
           sideOffset={4}
+          tabIndex={scrollable ? 0 : undefined}
           className={filterMenuVariants({ size })}
         >
           {groups.map((group, index) => {

@@ -61,7 +61,7 @@ export const Settings: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('tablist', { name: 'Settings' })).toBeVisible();
-    await expect(canvas.getAllByRole('tab')).toHaveLength(9);
+    await expect(canvas.getAllByRole('tab')).toHaveLength(10);
     await expect(canvas.getByRole('tab', { name: 'Administrators' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -85,7 +85,7 @@ export const Settings: Story = {
     await expect(args.onValueChange).toHaveBeenLastCalledWith('mdm');
 
     await userEvent.keyboard('{End}');
-    await expect(canvas.getByRole('tab', { name: 'Threat Hunter' })).toHaveAttribute(
+    await expect(canvas.getByRole('tab', { name: 'Activity' })).toHaveAttribute(
       'aria-selected',
       'true',
     );
@@ -118,7 +118,7 @@ export const WithoutThreatHunter: Story = {
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getAllByRole('tab')).toHaveLength(8);
+    await expect(canvas.getAllByRole('tab')).toHaveLength(9);
     await expect(canvas.queryByRole('tab', { name: 'Threat Hunter' })).toBeNull();
   },
 };
@@ -150,7 +150,7 @@ export const Narrow: Story = {
     await expect(list.scrollWidth).toBeGreaterThan(list.clientWidth);
     canvas.getByRole('tab', { name: 'Administrators' }).focus();
     await userEvent.keyboard('{End}');
-    const last = canvas.getByRole('tab', { name: 'Threat Hunter' });
+    const last = canvas.getByRole('tab', { name: 'Activity' });
     await expect(last).toHaveFocus();
     await expect(list.scrollLeft).toBeGreaterThan(0);
   },
