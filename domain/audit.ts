@@ -67,7 +67,11 @@ export const AUDIT_ACTION_GROUPS = [
     label: 'Billing',
     actions: ['billing.payment_method_updated', 'billing.update_key_issued'],
   },
-  { id: 'plan', label: 'Plan', actions: ['plan.canceled', 'plan.reactivated'] },
+  {
+    id: 'plan',
+    label: 'Plan',
+    actions: ['plan.canceled', 'plan.reactivated', 'plan.status_changed'],
+  },
   {
     id: 'audit',
     label: 'Activity log',
@@ -127,6 +131,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'billing.update_key_issued': 'Card update started',
   'plan.canceled': 'Plan canceled',
   'plan.reactivated': 'Plan reactivated',
+  'plan.status_changed': 'Plan status changed by the card processor',
   'audit.retention_changed': 'Activity retention changed',
   'audit.retention_applied': 'Old activity deleted',
 };

@@ -12,7 +12,13 @@ import { createTestApp } from '../../test-support';
 import { makeOrg, TEST_PASSWORD, type TestOrg } from '../../test-support/factories';
 import { FakeStripe } from '../../test-support/fake-stripe';
 import { findOrgBySlug } from '../../orgs/data';
-import { members, stripeCustomers, stripeEvents, subscriptions } from '../../db/schema';
+import {
+  auditEvents,
+  members,
+  stripeCustomers,
+  stripeEvents,
+  subscriptions,
+} from '../../db/schema';
 import { currentState, formatLongDate, planInfo } from '../plan';
 import { findSubscription } from '../data';
 import { BILLING_MESSAGES } from '../messages';
@@ -402,6 +408,30 @@ describe('Stripe events at POST /api/stripe/webhook', () => {
   const planStatus = async () =>
     planInfo(currentState(await findSubscription(t.db, orgId), t.clock.now())).status;
 
+  /** The plan status changes on the audit log, oldest first. */
+  const statusChanges = async () =>
+    (
+      await t.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.orgId, orgId))
+        .orderBy(auditEvents.seq)
+    )
+      .filter((e) => e.action === 'plan.status_changed')
+      .map((e) => {
+        const changes = e.changes as {
+          before: { status: string };
+          after: { status: string };
+          event: string;
+        };
+        return {
+          actor: `${e.actorType} ${e.actorId}`,
+          before: changes.before.status,
+          after: changes.after.status,
+          event: changes.event,
+        };
+      });
+
   it('refuses an unsigned body, a bad signature, another secret and an old signature with 400', async () => {
     const sub = fake.setSubscription(subId, { status: 'past_due' });
     const good = signedEvent('customer.subscription.updated', sub);
@@ -455,6 +485,16 @@ describe('Stripe events at POST /api/stripe/webhook', () => {
         (l) => l.includes(`actor=system event`) && l.includes(`organization ${orgId}`),
       ),
     ).toBe(true);
+    // Each change is on the organization's audit log, by the system (Stripe), in its transaction.
+    expect(await statusChanges()).toEqual([
+      {
+        actor: 'system stripe',
+        before: 'trialing',
+        after: 'past_due',
+        event: 'invoice.payment_failed',
+      },
+      { actor: 'system stripe', before: 'past_due', after: 'active', event: 'invoice.paid' },
+    ]);
   });
 
   it('a replayed event changes nothing the second time', async () => {
@@ -479,6 +519,8 @@ describe('Stripe events at POST /api/stripe/webhook', () => {
     expect(await planStatus()).toBe('active');
     expect((await deliver(event)).data.outcome).toBe('duplicate');
     expect(await planStatus()).toBe('active');
+    // Two changes recorded; the replay records none.
+    expect((await statusChanges()).map((c) => c.after)).toEqual(['past_due', 'active']);
     const rows = await t.db
       .select()
       .from(stripeEvents)

@@ -15,6 +15,7 @@ import type { Database } from '../../db';
 import type { Services } from '../../deps';
 import type { AppEnv } from '../../env';
 import { API_PREFIX } from '../../http/route';
+import { appendEvent } from '../../audit/data';
 import type { StripeGateway } from './gateway';
 import { STRIPE_MESSAGES } from './gateway';
 import {
@@ -58,6 +59,34 @@ export type EventOutcome =
 interface Handled {
   outcome: EventOutcome;
   orgId: number | null;
+}
+
+/**
+ * The audit event of a change an event made (docs/decisions/018-audit-log.md): actor `system`
+ * (Stripe), in the transaction that applies the change, with the plan status before and after.
+ */
+function recordStatusChange(
+  tx: Database,
+  orgId: number,
+  event: Stripe.Event,
+  now: Date,
+  before: string | null,
+  after: string,
+): Promise<number> {
+  return appendEvent(tx, {
+    orgId,
+    time: now,
+    actor: { type: 'system', id: 'stripe', display: 'Stripe' },
+    action: 'plan.status_changed',
+    target: { type: 'plan', id: null, display: 'Plan' },
+    outcome: 'success',
+    changes: {
+      before: { status: before },
+      after: { status: after },
+      event: event.type,
+      eventId: event.id,
+    },
+  });
 }
 
 /** The organization an event is about: by its subscription, else by its customer. */
@@ -110,7 +139,18 @@ export async function handleStripeEvent(
           return { outcome: 'not the current subscription', orgId };
         }
         if (row?.stripeStateAt && at < row.stripeStateAt) return { outcome: 'outdated', orgId };
-        await saveMirror(tx, orgId, mirrorSubscription(sub), at, now);
+        const mirrored = mirrorSubscription(sub);
+        await saveMirror(tx, orgId, mirrored, at, now);
+        if (row?.status !== mirrored.state.status) {
+          await recordStatusChange(
+            tx,
+            orgId,
+            event,
+            now,
+            row?.status ?? null,
+            mirrored.state.status,
+          );
+        }
         return { outcome: 'applied', orgId };
       }
       case 'invoice.paid':
@@ -137,6 +177,7 @@ export async function handleStripeEvent(
               : null;
         if (!next) return { outcome: 'no change', orgId };
         await saveMirrorStatus(tx, orgId, next, at, now);
+        await recordStatusChange(tx, orgId, event, now, row.status, next);
         return { outcome: 'applied', orgId };
       }
       case 'setup_intent.succeeded': {
@@ -184,7 +225,7 @@ export function stripeWebhookRoutes(app: Hono<AppEnv>, s: Services, stripe: Stri
       return c.json({ error: STRIPE_MESSAGES.notUnderstood } satisfies ErrorBody, 400);
     }
     if (orgId !== null) stripe.invalidate(orgId);
-    // actor=system: the audit record of this change (docs/decisions/040-stripe.md, "Audit").
+    // The audit event of a change is written with it (handleStripeEvent); this line is the log's.
     s.logger.info(
       `[stripe] actor=system event ${event.id} ${event.type}` +
         `${orgId !== null ? ` organization ${orgId}` : ''}: ${outcome}`,
