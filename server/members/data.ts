@@ -14,7 +14,7 @@ import { devices, members, organizations } from '../db/schema';
 import { newEnrollmentCodes } from './codes';
 import { selectMembersToCreate, type Candidate } from './selection';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Tx;
 
 /** A member who is to receive an invitation. */
@@ -37,7 +37,7 @@ export async function listOrgMembers(db: Database, orgId: number): Promise<Membe
 }
 
 /** `count` codes used by no member and no device. */
-async function freshCodes(q: Executor, count: number): Promise<string[]> {
+export async function freshCodes(q: Executor, count: number): Promise<string[]> {
   const codes = newEnrollmentCodes(count);
   for (;;) {
     const clashes = new Set<string>();
@@ -60,7 +60,7 @@ async function freshCodes(q: Executor, count: number): Promise<string[]> {
 }
 
 /** Serializes member changes of one organization (the duplicate check reads, then writes). */
-async function lockOrg(tx: Tx, orgId: number): Promise<void> {
+export async function lockOrg(tx: Tx, orgId: number): Promise<void> {
   await tx
     .select({ id: organizations.id })
     .from(organizations)
