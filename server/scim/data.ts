@@ -11,7 +11,13 @@ import { devices, members, scimGroupMembers, scimGroups } from '../db/schema';
 import { freshCodes, lockOrg, type Tx } from '../members/data';
 import type { FilterAttributes, FilterTarget } from './filter-sql';
 import { jsonElementAttributes } from './filter-sql';
-import type { UserInput, UserRow } from './user-resource';
+import {
+  MULTI_VALUED,
+  NAME_PARTS,
+  SINGLE_STRINGS,
+  type UserInput,
+  type UserRow,
+} from './user-resource';
 import type { GroupInput, GroupRow } from './group-resource';
 import { ScimHttpError } from './errors';
 
@@ -40,27 +46,12 @@ export const userFilterAttributes: FilterAttributes = (path) => {
       return { type: 'string', expr: sql`${members.scimExternalId}`, caseExact: true };
     case 'active':
       return { type: 'boolean', expr: sql`(${members.deactivatedAt} IS NULL)` };
-    case 'displayname':
-      return { type: 'string', expr: sql`(${attrs}->>'displayName')`, caseExact: false };
-    case 'name.familyname':
-      return { type: 'string', expr: sql`(${attrs}->'name'->>'familyName')`, caseExact: false };
-    case 'name.givenname':
-      return { type: 'string', expr: sql`(${attrs}->'name'->>'givenName')`, caseExact: false };
     case 'meta.created':
       return { type: 'dateTime', expr: sql`${members.createdAt}` };
     case 'meta.lastmodified':
       return { type: 'dateTime', expr: sql`${members.scimUpdatedAt}` };
-    case 'emails':
-      return jsonArray('emails');
-    case 'emails.value':
-    case 'emails.type':
-    case 'emails.primary': {
-      const array = jsonArray('emails');
-      const inner = array.element(path.slice('emails.'.length));
-      return inner ? { type: 'within', exists: array.exists, inner } : null;
-    }
     default:
-      return null;
+      return storedAttribute(path);
   }
 };
 
@@ -89,6 +80,31 @@ export const groupFilterAttributes: FilterAttributes = (path) => {
       return null;
   }
 };
+
+/** The attributes kept in `scim_attributes`: `title`, `name.familyName`, `emails.value`, … */
+function storedAttribute(path: string): FilterTarget | null {
+  // Names come from the schema's own lists, never from the client's text.
+  const single = SINGLE_STRINGS.find((n) => n.toLowerCase() === path);
+  if (single)
+    return { type: 'string', expr: sql`(${attrs}->>${sql.raw(`'${single}'`)})`, caseExact: false };
+  if (path.startsWith('name.')) {
+    const part = NAME_PARTS.find((n) => `name.${n.toLowerCase()}` === path);
+    return part
+      ? {
+          type: 'string',
+          expr: sql`(${attrs}->'name'->>${sql.raw(`'${part}'`)})`,
+          caseExact: false,
+        }
+      : null;
+  }
+  const [head, sub, ...rest] = path.split('.');
+  const multi = Object.keys(MULTI_VALUED).find((n) => n.toLowerCase() === head);
+  if (!multi || rest.length > 0) return null;
+  const array = jsonArray(multi);
+  if (sub === undefined) return array;
+  const inner = array.element(sub);
+  return inner ? { type: 'within', exists: array.exists, inner } : null;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Users

@@ -7,6 +7,7 @@
 import { scimPatch, ScimError, type ScimPatchOperation, type ScimResource } from 'scim-patch';
 import { badRequest, type ScimErrorType } from './errors';
 import { isObject } from './user-resource';
+import { ENTERPRISE_USER_SCHEMA } from './schemas';
 
 /** More than any identity provider sends in one request (Entra ID batches group members by 20). */
 export const MAX_PATCH_OPERATIONS = 200;
@@ -40,6 +41,15 @@ export function applyPatch(
     if (!('value' in op)) throw badRequest(`An '${name}' needs a 'value'.`, 'invalidValue');
     if (op.path === undefined && !isObject(op.value)) {
       throw badRequest(`An '${name}' without a 'path' needs an object 'value'.`, 'invalidValue');
+    }
+    // Entra ID sets the manager with the manager's id as a bare string; it replaces the whole
+    // manager (an `add` of a string onto the stored object would be refused by the library).
+    if (
+      typeof op.path === 'string' &&
+      op.path.toLowerCase().endsWith(`${ENTERPRISE_USER_SCHEMA.toLowerCase()}:manager`) &&
+      typeof op.value === 'string'
+    ) {
+      return { op: 'replace', path: op.path, value: { value: op.value } };
     }
     return { op: name, ...(op.path ? { path: op.path } : {}), value: op.value };
   });

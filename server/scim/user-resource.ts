@@ -14,7 +14,7 @@ const MAX_VALUES = 50;
 type Json = Record<string, unknown>;
 
 /** Sub-attributes of the multi-valued complex attributes. */
-const MULTI_VALUED: Record<string, readonly string[]> = {
+export const MULTI_VALUED: Record<string, readonly string[]> = {
   emails: ['value', 'display', 'type', 'primary'],
   phoneNumbers: ['value', 'display', 'type', 'primary'],
   ims: ['value', 'display', 'type', 'primary'],
@@ -33,7 +33,7 @@ const MULTI_VALUED: Record<string, readonly string[]> = {
   roles: ['value', 'display', 'type', 'primary'],
   x509Certificates: ['value', 'display', 'type', 'primary'],
 };
-const NAME_PARTS = [
+export const NAME_PARTS = [
   'formatted',
   'familyName',
   'givenName',
@@ -41,7 +41,7 @@ const NAME_PARTS = [
   'honorificPrefix',
   'honorificSuffix',
 ] as const;
-const SINGLE_STRINGS = [
+export const SINGLE_STRINGS = [
   'displayName',
   'nickName',
   'profileUrl',
