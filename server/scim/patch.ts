@@ -23,7 +23,7 @@ export function applyPatch(
   if (body.Operations.length > MAX_PATCH_OPERATIONS) {
     throw badRequest(`More than ${MAX_PATCH_OPERATIONS} operations in one PATCH.`);
   }
-  const operations = body.Operations.map((op): ScimPatchOperation => {
+  const operations = body.Operations.flatMap((op): ScimPatchOperation[] => {
     if (!isObject(op) || typeof op.op !== 'string') {
       throw badRequest("Each operation needs an 'op' (add, replace or remove).");
     }
@@ -36,7 +36,22 @@ export function applyPatch(
     }
     if (name === 'remove') {
       if (!op.path) throw badRequest("A 'remove' needs a 'path'.", 'noTarget');
-      return { op: name, path: op.path, ...('value' in op ? { value: op.value } : {}) };
+      // Entra ID removes group members as `{"path": "members", "value": [{"value": id}]}`: the
+      // elements to remove are named by their `value` alone, while the library would compare
+      // whole elements (ours carry display, $ref and type too).
+      if (
+        Array.isArray(op.value) &&
+        !op.path.includes('[') &&
+        op.value.every(
+          (v) => isObject(v) && typeof v.value === 'string' && Object.keys(v).length === 1,
+        )
+      ) {
+        return op.value.map((v) => ({
+          op: 'remove' as const,
+          path: `${op.path as string}[value eq ${JSON.stringify((v as { value: string }).value)}]`,
+        }));
+      }
+      return [{ op: name, path: op.path, ...('value' in op ? { value: op.value } : {}) }];
     }
     if (!('value' in op)) throw badRequest(`An '${name}' needs a 'value'.`, 'invalidValue');
     if (op.path === undefined && !isObject(op.value)) {
@@ -49,9 +64,9 @@ export function applyPatch(
       op.path.toLowerCase().endsWith(`${ENTERPRISE_USER_SCHEMA.toLowerCase()}:manager`) &&
       typeof op.value === 'string'
     ) {
-      return { op: 'replace', path: op.path, value: { value: op.value } };
+      return [{ op: 'replace', path: op.path, value: { value: op.value } }];
     }
-    return { op: name, ...(op.path ? { path: op.path } : {}), value: op.value };
+    return [{ op: name, ...(op.path ? { path: op.path } : {}), value: op.value }];
   });
   try {
     const patched = scimPatch(structuredClone(resource) as unknown as ScimResource, operations, {
