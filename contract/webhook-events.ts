@@ -39,6 +39,9 @@ export const WebhookEvent = z.discriminatedUnion('type', [
 ]);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 /** The `data` of an event of type `T`. */
-export type WebhookEventData<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>['data'];
+export type WebhookEventData<T extends WebhookEventType> = Extract<
+  WebhookEvent,
+  { type: T }
+>['data'];
 
 export const WEBHOOK_TEST_MESSAGE = 'Test event from the admin portal.';
