@@ -9,6 +9,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Member } from '@contract/members';
+import type { MemberSource } from '@domain/members';
 import type { Database } from '../db';
 import { devices, members, organizations } from '../db/schema';
 import { newEnrollmentCodes } from './codes';
@@ -72,6 +73,8 @@ export interface CreateMembersOptions {
   now: Date;
   /** Claim the invitations now (the caller sends them after the commit). */
   invite: boolean;
+  /** Where the members come from (the Members list shows it); 'manual' unless said. */
+  source?: MemberSource;
 }
 
 /**
@@ -112,6 +115,7 @@ export async function createOrgMembers(
             enrollmentCode: codes[i + j] as string,
             createdAt: options.now,
             invitedAt: options.invite ? options.now : null,
+            source: options.source ?? 'manual',
           })),
         )
         .returning({

@@ -219,3 +219,50 @@ describe('Groups', () => {
     expect(valuesOf((await scim('GET', `/Groups/${id}`)).data)).toEqual([bob]);
   });
 });
+
+describe('the SSO groups screen', () => {
+  it('lists the groups SCIM pushed (not the simulated directory) and their members', async () => {
+    n += 1;
+    const org = await makeOrg(t, {
+      slug: `scim-sso-${n}`,
+      sso: 'okta',
+      credentials: ['scim'],
+      directory: { users: 3, groups: [{ name: 'Simulated', users: 'all' }] },
+    });
+    const s = scimClient(t.app, org.slug, org.credentials.scim as string);
+    const u = (
+      await s('POST', '/Users', {
+        schemas: [USER],
+        userName: 'dana@example.com',
+        displayName: 'Dana',
+        emails: [{ value: 'dana@example.com' }],
+      })
+    ).data.id;
+    await s('POST', '/Groups', {
+      schemas: [GROUP],
+      displayName: 'Pushed B',
+      members: [{ value: u }],
+    });
+    await s('POST', '/Groups', { schemas: [GROUP], displayName: 'pushed a' });
+    const page = await t.call('GET', '/api/orgs/sso/groups', { cookie: org.cookie });
+    expect(page.status, page.text).toBe(200);
+    expect(page.data.groups.map((g: { name: string }) => g.name)).toEqual(['pushed a', 'Pushed B']);
+    const id = page.data.groups[1].id;
+    const list = await t.call('POST', '/api/orgs/sso/groups', {
+      cookie: org.cookie,
+      json: { groups: [id] },
+    });
+    expect(list.data).toMatchObject({
+      members: [{ id: u, name: 'Dana', email: 'dana@example.com' }],
+      memberCount: 1,
+    });
+    // Another organization without SCIM keeps its simulated directory.
+    const other = await makeOrg(t, {
+      slug: `scim-sso-plain-${n}`,
+      sso: 'okta',
+      directory: { users: 1, groups: [{ name: 'Simulated', users: 'all' }] },
+    });
+    const plain = await t.call('GET', '/api/orgs/sso/groups', { cookie: other.cookie });
+    expect(plain.data.groups.map((g: { name: string }) => g.name)).toEqual(['Simulated']);
+  });
+});
