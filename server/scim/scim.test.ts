@@ -17,11 +17,11 @@ let globexScim: ReturnType<typeof scimClient>;
 
 beforeAll(async () => {
   t = await createTestApp({ scimRateLimit: { burst: 1000, perSecond: 1000 } });
-  acme = await makeOrg(t, { slug: 'acme', credentials: ['scim'] });
-  globex = await makeOrg(t, { slug: 'globex', credentials: ['scim'] });
-  await makeOrg(t, { slug: 'plain' });
-  acmeScim = scimClient(t.app, 'acme', acme.credentials.scim as string);
-  globexScim = scimClient(t.app, 'globex', globex.credentials.scim as string);
+  acme = await makeOrg(t, { slug: 'scim-acme', credentials: ['scim'] });
+  globex = await makeOrg(t, { slug: 'scim-globex', credentials: ['scim'] });
+  await makeOrg(t, { slug: 'scim-plain' });
+  acmeScim = scimClient(t.app, 'scim-acme', acme.credentials.scim as string);
+  globexScim = scimClient(t.app, 'scim-globex', globex.credentials.scim as string);
 });
 afterAll(() => t.close());
 
@@ -38,7 +38,7 @@ describe('authentication', () => {
     ['not a bearer', 'Basic dXNlcjpwYXNz'],
     ['a bearer with junk', 'Bearer a b c'],
   ])('%s: 401 with a SCIM error and no hint', async (_, header) => {
-    const r = await scimClient(t.app, 'acme', header)('GET', '/Users');
+    const r = await scimClient(t.app, 'scim-acme', header)('GET', '/Users');
     expect(r.status).toBe(401);
     expect(r.res.headers.get('content-type')).toMatch(/^application\/scim\+json/);
     expect(r.data).toEqual({
@@ -49,14 +49,14 @@ describe('authentication', () => {
   });
 
   it("another organization's token on this organization's URL is the same 401", async () => {
-    const r = await scimClient(t.app, 'acme', globex.credentials.scim as string)('GET', '/Users');
+    const r = await scimClient(t.app, 'scim-acme', globex.credentials.scim as string)('GET', '/Users');
     expect(r.status).toBe(401);
     expect(r.data.detail).toBe('The request is not authorized.');
   });
 
   it('a disabled SCIM (no credential), an unknown slug: the same 401', async () => {
     expect(
-      (await scimClient(t.app, 'plain', acme.credentials.scim as string)('GET', '/Users')).status,
+      (await scimClient(t.app, 'scim-plain', acme.credentials.scim as string)('GET', '/Users')).status,
     ).toBe(401);
     expect(
       (await scimClient(t.app, 'nobody', acme.credentials.scim as string)('GET', '/Users')).status,
@@ -65,7 +65,7 @@ describe('authentication', () => {
 
   it('a session cookie authenticates nothing, and no CSRF header is needed', async () => {
     const cookie = await t.signIn(acme.admin.email, acme.admin.password as string);
-    const withCookie = await scimClient(t.app, 'acme', null)('GET', '/Users', undefined, {
+    const withCookie = await scimClient(t.app, 'scim-acme', null)('GET', '/Users', undefined, {
       headers: { cookie, 'x-requested-with': 'portal' },
     });
     expect(withCookie.status).toBe(401);
@@ -77,7 +77,7 @@ describe('authentication', () => {
 
   it('accepts the scheme in any case, as HTTP allows', async () => {
     const token = (acme.credentials.scim as string).replace(/^Bearer /, 'bearer ');
-    expect((await scimClient(t.app, 'acme', token)('GET', '/ServiceProviderConfig')).status).toBe(
+    expect((await scimClient(t.app, 'scim-acme', token)('GET', '/ServiceProviderConfig')).status).toBe(
       200,
     );
   });
