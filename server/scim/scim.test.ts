@@ -49,14 +49,19 @@ describe('authentication', () => {
   });
 
   it("another organization's token on this organization's URL is the same 401", async () => {
-    const r = await scimClient(t.app, 'scim-acme', globex.credentials.scim as string)('GET', '/Users');
+    const r = await scimClient(
+      t.app,
+      'scim-acme',
+      globex.credentials.scim as string,
+    )('GET', '/Users');
     expect(r.status).toBe(401);
     expect(r.data.detail).toBe('The request is not authorized.');
   });
 
   it('a disabled SCIM (no credential), an unknown slug: the same 401', async () => {
     expect(
-      (await scimClient(t.app, 'scim-plain', acme.credentials.scim as string)('GET', '/Users')).status,
+      (await scimClient(t.app, 'scim-plain', acme.credentials.scim as string)('GET', '/Users'))
+        .status,
     ).toBe(401);
     expect(
       (await scimClient(t.app, 'nobody', acme.credentials.scim as string)('GET', '/Users')).status,
@@ -77,9 +82,9 @@ describe('authentication', () => {
 
   it('accepts the scheme in any case, as HTTP allows', async () => {
     const token = (acme.credentials.scim as string).replace(/^Bearer /, 'bearer ');
-    expect((await scimClient(t.app, 'scim-acme', token)('GET', '/ServiceProviderConfig')).status).toBe(
-      200,
-    );
+    expect(
+      (await scimClient(t.app, 'scim-acme', token)('GET', '/ServiceProviderConfig')).status,
+    ).toBe(200);
   });
 });
 
