@@ -57,6 +57,8 @@ import { contentSecurityPolicy, isHttpsRequest, securityHeaders } from './http/s
 import { csrfProblem, type CsrfPolicy } from './http/csrf';
 import { RelyingParty } from './oidc/relying-party';
 import { oidcRoutes } from './oidc/routes';
+import { scimService } from './scim/routes';
+import { DEFAULT_SCIM_RATE_LIMIT } from './scim/rate-limit';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Room for the multipart boundaries and part headers around a CSV of CSV_MAX_BYTES. */
@@ -91,6 +93,7 @@ export function resolveServices(deps: AppDeps): Services {
         })
       : null,
     oidc: deps.oidc ?? new RelyingParty({ production: deps.production ?? false }),
+    scimRateLimit: { ...DEFAULT_SCIM_RATE_LIMIT, ...deps.scimRateLimit },
   };
 }
 
@@ -239,6 +242,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   } else {
     billingRoutes(app, route, s);
   }
+  // The SCIM 2.0 service for identity providers' servers: outside /api, so outside the CSRF rule
+  // and the session cookie; its bearer token alone authenticates (docs/decisions/050-scim.md).
+  scimService(app, s);
   // Single sign-on (browser navigations, outside the contract): the same in every mode.
   oidcRoutes(app, s);
   if (!s.production) {

@@ -9,6 +9,7 @@ import type { CspOptions } from './http/security-headers';
 import type { StripeSettings } from './billing/stripe/settings';
 import type { StripeGateway, StripeGatewayOptions } from './billing/stripe/gateway';
 import type { RelyingParty } from './oidc/relying-party';
+import type { ScimRateLimit } from './scim/rate-limit';
 
 export interface Logger {
   info(message: string, ...details: unknown[]): void;
@@ -80,6 +81,8 @@ export interface AppDeps {
   stripe?: (StripeSettings & StripeGatewayOptions) | null;
   /** The OpenID Connect relying party (server/oidc/); tests may give one with short time-outs. */
   oidc?: RelyingParty;
+  /** The SCIM service's per-organization request budget (server/scim/rate-limit.ts). */
+  scimRateLimit?: Partial<ScimRateLimit>;
 }
 
 /** The resolved dependencies the route modules use. */
@@ -100,4 +103,5 @@ export interface Services {
   /** Null: the built-in test processor. */
   stripe: StripeGateway | null;
   oidc: RelyingParty;
+  scimRateLimit: ScimRateLimit;
 }

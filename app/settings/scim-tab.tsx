@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CopyableField } from '@ui/primitives/copyable-field/copyable-field';
 import { MaskedSecret } from '@ui/primitives/masked-secret/masked-secret';
+import { Switch } from '@ui/primitives/switch/switch';
 import { ToggleSettingCard } from '@ui/primitives/toggle-setting/toggle-setting';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
@@ -8,7 +9,7 @@ import { useScim } from './use-scim';
 
 /** The SCIM tab (docs/product/settings.md, 'SCIM'): URL and Authorization Header once enabled. */
 export function ScimTab() {
-  const { data, error, isLoading, update } = useScim();
+  const { data, error, isLoading, update, setInvitations } = useScim();
   // Enabling reveals the new header at once.
   const [justEnabled, setJustEnabled] = useState(false);
 
@@ -39,6 +40,13 @@ export function ScimTab() {
             label="Authorization Header"
             value={data?.authHeader ?? ''}
             defaultRevealed={justEnabled}
+          />
+          <Switch
+            label="Send enrolment invitations to provisioned members"
+            description="Members your identity provider creates get the enrolment e-mail."
+            checked={data?.sendInvitations ?? true}
+            busy={setInvitations.busy}
+            onCheckedChange={(on) => void setInvitations.trigger(on)}
           />
         </div>
       }

@@ -22,5 +22,12 @@ export function useScim() {
     success: messages.scimUpdated,
     failure: (e) => withDetail(messages.scimUpdateFailed, e),
   });
-  return { data, error, isLoading, update };
+  const setInvitations = useMutation({
+    action: 'updateScimConfig',
+    run: (sendInvitations: boolean) => api.call(updateScimConfig, { body: { sendInvitations } }),
+    populate: { key: scimKey },
+    success: messages.scimUpdated,
+    failure: (e) => withDetail(messages.scimUpdateFailed, e),
+  });
+  return { data, error, isLoading, update, setInvitations };
 }

@@ -558,3 +558,90 @@ describe("with Stripe: billing calls stay in the caller's Stripe customer", () =
     expect(changedTables(before, await organizationFingerprint(st.handle, newcoId))).toEqual([]);
   });
 });
+
+/**
+ * The SCIM service (server/scim/, docs/decisions/050-scim.md): another organization's SCIM token
+ * names Acme's users and groups by id, on its own URL and on Acme's; it gets 401/404/400 and
+ * nothing of Acme, and no row of Acme changes.
+ */
+describe('the SCIM service', () => {
+  it("another organization's token sees and changes nothing of Acme's users and groups", async () => {
+    const acmeHeader = (await ok('GET', '/api/orgs/scim')).authHeader as string;
+    const scim = async (
+      slug: string,
+      header: string,
+      method: string,
+      path: string,
+      body?: unknown,
+    ) => {
+      const res = await t.app.request(`/scim/v2/${slug}${path}`, {
+        method,
+        headers: { authorization: header, 'content-type': 'application/scim+json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, text: await res.text() };
+    };
+    const made = await scim(SLUG, acmeHeader, 'POST', '/Users', {
+      userName: 'scim.person@acmecorp.test',
+      emails: [{ value: 'scim.person@acmecorp.test', primary: true }],
+    });
+    expect(made.status, made.text).toBe(201);
+    const userId = (JSON.parse(made.text) as { id: string }).id;
+    const group = await scim(SLUG, acmeHeader, 'POST', '/Groups', {
+      displayName: 'Acme SCIM group',
+      members: [{ value: userId }],
+    });
+    const groupId = (JSON.parse(group.text) as { id: string }).id;
+    await t.settle();
+
+    const attacker = await makeOrg(t, { name: 'Scimjack', credentials: ['scim'] });
+    const header = attacker.credentials.scim as string;
+    const patch = { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'] };
+    const before = await organizationFingerprint(t.handle, ids.acme);
+    const answers: Array<[string, number, string]> = [];
+    for (const slug of [attacker.slug, SLUG]) {
+      for (const [method, path, body] of [
+        ['GET', `/Users/${userId}`],
+        ['GET', `/Users?filter=${encodeURIComponent(`id eq "${userId}"`)}`],
+        ['GET', `/Users?filter=${encodeURIComponent('userName sw "scim.person"')}`],
+        [
+          'PUT',
+          `/Users/${userId}`,
+          { userName: 'x@evil.test', emails: [{ value: 'x@evil.test' }] },
+        ],
+        [
+          'PATCH',
+          `/Users/${userId}`,
+          { ...patch, Operations: [{ op: 'replace', value: { active: false } }] },
+        ],
+        ['DELETE', `/Users/${userId}`],
+        ['GET', `/Groups/${groupId}`],
+        ['GET', '/Groups'],
+        ['PUT', `/Groups/${groupId}`, { displayName: 'Taken', members: [] }],
+        [
+          'PATCH',
+          `/Groups/${groupId}`,
+          { ...patch, Operations: [{ op: 'remove', path: 'members' }] },
+        ],
+        ['DELETE', `/Groups/${groupId}`],
+        ['POST', '/Groups', { displayName: 'Mine', members: [{ value: userId }] }],
+      ] as Array<[string, string, unknown?]>) {
+        const r = await scim(slug, header, method, path, body);
+        answers.push([`${slug} ${method} ${path}`, r.status, r.text]);
+      }
+    }
+    await t.settle();
+    for (const [what, status, text] of answers) {
+      expect([200, 400, 401, 404], `${what}: ${status}`).toContain(status);
+      for (const marker of [userId, 'scim.person@acmecorp.test', 'Acme SCIM group', acmeHeader]) {
+        if (what.includes(marker)) continue;
+        expect(text, `${what} answered ${marker}`).not.toContain(marker);
+      }
+    }
+    // On Acme's URL the attacker's token is not Acme's: every call 401.
+    expect(answers.filter(([what]) => what.startsWith(`${SLUG} `)).map(([, s]) => s)).toEqual(
+      Array(12).fill(401),
+    );
+    expect(changedTables(before, await organizationFingerprint(t.handle, ids.acme))).toEqual([]);
+  });
+});

@@ -362,3 +362,102 @@ describe('no state change on GET', () => {
     }
   });
 });
+
+/**
+ * The SCIM service (server/scim/, docs/decisions/050-scim.md) sits outside /api: identity
+ * providers' servers call it with a bearer token, so the CSRF rule does not apply and a session
+ * cookie is no credential there. Its answers carry the security headers; its GETs change nothing.
+ */
+describe('the SCIM service (outside /api)', () => {
+  it('security headers and no-store on its answers: 200, 201, 401, 404, 413', async () => {
+    const org = await makeOrg(t, { name: 'Scimco', credentials: ['scim'] });
+    const auth = { authorization: org.credentials.scim as string };
+    const base = `/scim/v2/${org.slug}`;
+    const answers: Array<[string, Response]> = [
+      ['GET Users', await t.app.request(`${base}/Users`, { headers: auth })],
+      [
+        'POST Users without the CSRF header, from a foreign origin',
+        await t.app.request(`${base}/Users`, {
+          method: 'POST',
+          headers: {
+            ...auth,
+            origin: 'https://idp.example.com',
+            'content-type': 'application/scim+json',
+          },
+          body: JSON.stringify({
+            userName: 'csrf@example.com',
+            emails: [{ value: 'csrf@example.com' }],
+          }),
+        }),
+      ],
+      [
+        'GET Users with a session cookie only',
+        await t.app.request(`${base}/Users`, {
+          headers: { cookie: exampleAdmin, 'x-requested-with': 'portal' },
+        }),
+      ],
+      ['GET nope', await t.app.request(`${base}/nope`, { headers: auth })],
+      [
+        'POST Users, too large',
+        await t.app.request(`${base}/Users`, {
+          method: 'POST',
+          headers: auth,
+          body: 'x'.repeat(1024 * 1024 + 1),
+        }),
+      ],
+    ];
+    expect(answers.map(([, res]) => res.status)).toEqual([200, 201, 401, 404, 413]);
+    for (const [what, res] of answers) {
+      expectSecurityHeaders(res, what);
+      expect(res.headers.get('content-type'), what).toMatch(/^application\/scim\+json/);
+      expect(res.headers.get('cache-control'), what).toBe('no-store');
+    }
+  });
+
+  it('its GETs leave every table as it was', async () => {
+    const fresh = await createTestApp();
+    try {
+      const org = await makeOrg(fresh, { ...EXAMPLE, credentials: ['scim'] });
+      const headers = {
+        authorization: org.credentials.scim as string,
+        'content-type': 'application/scim+json',
+      };
+      const base = `/scim/v2/${org.slug}`;
+      const user = await fresh.app.request(`${base}/Users`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          userName: 'get@example.com',
+          emails: [{ value: 'get@example.com' }],
+        }),
+      });
+      const userId = ((await user.json()) as { id: string }).id;
+      const group = await fresh.app.request(`${base}/Groups`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ displayName: 'G', members: [{ value: userId }] }),
+      });
+      const groupId = ((await group.json()) as { id: string }).id;
+      await fresh.settle();
+      const before = await databaseFingerprint(fresh.handle);
+      for (const path of [
+        '/ServiceProviderConfig',
+        '/ResourceTypes',
+        '/ResourceTypes/User',
+        '/Schemas',
+        '/Users',
+        `/Users/${userId}`,
+        `/Users?filter=${encodeURIComponent('userName eq "get@example.com"')}&attributes=userName`,
+        '/Groups',
+        `/Groups/${groupId}`,
+        `/Groups?filter=${encodeURIComponent(`members[value eq "${userId}"]`)}`,
+      ]) {
+        const r = await fresh.app.request(`${base}${path}`, { headers });
+        expect(r.status, path).toBe(200);
+      }
+      expect(changedTables(before, await databaseFingerprint(fresh.handle))).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

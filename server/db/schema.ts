@@ -31,6 +31,7 @@ import {
 import { PERIODS } from '@domain/periods';
 import { SSO_PROVIDERS } from '@domain/sso';
 import { JOB_STATUSES } from '@domain/jobs';
+import { MEMBER_SOURCES } from '@domain/members';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '@domain/webhooks';
 import {
   bigint,
@@ -81,6 +82,8 @@ export const organizations = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     /** Bumped by a trigger in the transaction of every change to the organization's devices. */
     devicesVersion: bigint('devices_version', { mode: 'number' }).notNull().default(0),
+    /** The SCIM tab's 'Send enrolment invitations to provisioned members' (0016_scim.sql). */
+    scimSendInvitations: boolean('scim_send_invitations').notNull().default(true),
   },
   (t) => [check('organizations_sso_provider_check', oneOf(t.ssoProvider))],
 );
@@ -129,8 +132,29 @@ export const members = pgTable(
     invitedAt: timestamp('invited_at', tz),
     /** Blocked by conditional access (0008_integrations.sql); removal and deactivation unblock. */
     caBlocked: boolean('ca_blocked').notNull().default(false),
+    /** Where the member came from (0016_scim.sql). */
+    source: text('source', { enum: MEMBER_SOURCES }).notNull().default('manual'),
+    /** Deactivated by SCIM (kept on record, cannot enrol); null: active. */
+    deactivatedAt: timestamp('deactivated_at', tz),
+    /** The SCIM resource id; null for members not provisioned (or whose resource was deleted). */
+    scimId: text('scim_id').unique(),
+    scimUserName: text('scim_user_name'),
+    scimExternalId: text('scim_external_id'),
+    /** The SCIM attributes as provisioned (name, emails, enterprise extension, …). */
+    scimAttributes: jsonb('scim_attributes').$type<Record<string, unknown>>(),
+    scimUpdatedAt: timestamp('scim_updated_at', tz),
   },
   (t) => [
+    check('members_source_check', oneOf(t.source)),
+    uniqueIndex('members_org_scim_user_name_idx')
+      .on(t.orgId, sql`lower(${t.scimUserName})`)
+      .where(sql`${t.scimUserName} IS NOT NULL`),
+    index('members_org_scim_external_id_idx')
+      .on(t.orgId, t.scimExternalId)
+      .where(sql`${t.scimExternalId} IS NOT NULL`),
+    index('members_org_scim_order_idx')
+      .on(t.orgId, t.id)
+      .where(sql`${t.scimId} IS NOT NULL`),
     /** Lets devices reference a member of their own organization only (with a trigger). */
     uniqueIndex('members_org_id_id_idx').on(t.orgId, t.id),
     /** The duplicate rule's case-insensitive look-ups (not unique: duplicates may be re-allowed). */
@@ -234,6 +258,8 @@ export const devices = pgTable(
     enrolled: boolean('enrolled').notNull().default(false),
     severity: text('severity', { enum: DEVICE_SEVERITIES }),
     lastScanAt: timestamp('last_scan_at', tz),
+    /** Set with its member's deactivation (0016_scim.sql); null: active. */
+    deactivatedAt: timestamp('deactivated_at', tz),
     /** Copy of members.name (trigger-maintained). */
     memberName: text('member_name').generatedAlwaysAs(sql`member_name`),
     /** Copy of members.email (trigger-maintained). */
@@ -851,6 +877,45 @@ export const webhookDeliveries = pgTable(
 );
 
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** Groups pushed by SCIM (0016_scim.sql): the SSO groups screen's groups while SCIM is on. */
+export const scimGroups = pgTable(
+  'scim_groups',
+  {
+    id: text('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    externalId: text('external_id'),
+    createdAt: timestamp('created_at', tz).notNull(),
+    updatedAt: timestamp('updated_at', tz).notNull(),
+  },
+  (t) => [
+    check('scim_groups_display_name_check', sql`${t.displayName} <> ''`),
+    index('scim_groups_org_order_idx').on(
+      t.orgId,
+      sql`lower(${t.displayName}) COLLATE "C"`,
+      sql`${t.id} COLLATE "C"`,
+    ),
+  ],
+);
+
+export const scimGroupMembers = pgTable(
+  'scim_group_members',
+  {
+    groupId: text('group_id')
+      .notNull()
+      .references(() => scimGroups.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.memberId] }),
+    index('scim_group_members_member_idx').on(t.memberId),
+  ],
+);
 
 /**
  * The audit log (0013_audit.sql; docs/decisions/018-audit-log.md): per organization, its

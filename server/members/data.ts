@@ -9,12 +9,13 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Member } from '@contract/members';
+import type { MemberSource } from '@domain/members';
 import type { Database } from '../db';
 import { devices, members, organizations } from '../db/schema';
 import { newEnrollmentCodes } from './codes';
 import { selectMembersToCreate, type Candidate } from './selection';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Tx;
 
 /** A member who is to receive an invitation. */
@@ -37,7 +38,7 @@ export async function listOrgMembers(db: Database, orgId: number): Promise<Membe
 }
 
 /** `count` codes used by no member and no device. */
-async function freshCodes(q: Executor, count: number): Promise<string[]> {
+export async function freshCodes(q: Executor, count: number): Promise<string[]> {
   const codes = newEnrollmentCodes(count);
   for (;;) {
     const clashes = new Set<string>();
@@ -60,7 +61,7 @@ async function freshCodes(q: Executor, count: number): Promise<string[]> {
 }
 
 /** Serializes member changes of one organization (the duplicate check reads, then writes). */
-async function lockOrg(tx: Tx, orgId: number): Promise<void> {
+export async function lockOrg(tx: Tx, orgId: number): Promise<void> {
   await tx
     .select({ id: organizations.id })
     .from(organizations)
@@ -72,6 +73,8 @@ export interface CreateMembersOptions {
   now: Date;
   /** Claim the invitations now (the caller sends them after the commit). */
   invite: boolean;
+  /** Where the members come from (the Members list shows it); 'manual' unless said. */
+  source?: MemberSource;
 }
 
 /**
@@ -112,6 +115,7 @@ export async function createOrgMembers(
             enrollmentCode: codes[i + j] as string,
             createdAt: options.now,
             invitedAt: options.invite ? options.now : null,
+            source: options.source ?? 'manual',
           })),
         )
         .returning({

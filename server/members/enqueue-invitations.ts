@@ -1,6 +1,11 @@
+/**
+ * The invitation e-mails' jobs, written in the transaction that claims the invitations: used by
+ * the members routes and by the SCIM service (provisioned members), so both send the same e-mail
+ * and the same webhook events.
+ */
+import type { Services } from '../deps';
 import type { Database } from '../db';
 import type { Organization } from '../db/schema';
-import type { Services } from '../deps';
 import { mailJob } from '../mail/jobs';
 import { emitWebhookEvents } from '../webhooks/events';
 import type { Invitee } from './data';

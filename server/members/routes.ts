@@ -21,6 +21,7 @@ import { emitWebhookEvents } from '../webhooks/events';
 import { claimInvitations, createOrgMembers, listOrgMembers, type Invitee } from './data';
 import { enqueueInvitations } from './enqueue-invitations';
 import { directoryMembersOfGroups } from '../sso/data';
+import { scimDirectoryMembersOfGroups, usesScimDirectory } from '../scim/directory';
 import { readMembersCsv } from './csv';
 import { requireSso } from '../sso/require-sso';
 
@@ -83,18 +84,18 @@ export function membersRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
 
   route(app, createSsoMembers, async ({ query, body, session }) => {
     requireSso(session.org);
-    const candidates = await directoryMembersOfGroups(
-      s.db,
-      session.org.id,
-      body.ssoGroups.map((g) => g.id),
-    );
+    const groupIds = body.ssoGroups.map((g) => g.id);
+    // With SCIM on, the groups are the identity provider's (server/scim/directory.ts).
+    const candidates = (await usesScimDirectory(s.db, session.org.id))
+      ? await scimDirectoryMembersOfGroups(s.db, session.org.id, groupIds)
+      : await directoryMembersOfGroups(s.db, session.org.id, groupIds);
     const now = s.now();
     const created = await createOrgMembers(
       s.db,
       session.org.id,
       candidates,
       body.allowedDuplicates.map((m) => m.email),
-      { now, invite: query.email },
+      { now, invite: query.email, source: 'sso' },
       query.email
         ? enqueueInvitations(s, session.org, now, true)
         : memberCreatedEvents(s, session.org.id, now),

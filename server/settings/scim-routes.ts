@@ -12,7 +12,8 @@ import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
 import { HttpError } from '../http/http-error';
-import type { Organization } from '../db/schema';
+import { organizations, type Organization } from '../db/schema';
+import { eq } from 'drizzle-orm';
 import { publicBaseUrl } from '../http/public-url';
 import { enableCredential, findCredential, revokeCredential } from './credentials-data';
 
@@ -32,19 +33,42 @@ function scimUrl(c: Context, s: Services, org: Organization): string {
   return `${base}/scim/v2/${encodeURIComponent(org.slug)}`;
 }
 
-const disabled: ScimConfig = { enabled: false, scimUrl: null, authHeader: null };
+const disabled = (sendInvitations: boolean): ScimConfig => ({
+  enabled: false,
+  scimUrl: null,
+  authHeader: null,
+  sendInvitations,
+});
+
+async function sendInvitationsOf(s: Services, orgId: number): Promise<boolean> {
+  const [row] = await s.db
+    .select({ on: organizations.scimSendInvitations })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
+  return row?.on ?? true;
+}
 
 export function scimRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
-  route(app, getScimConfig, async ({ session, c }) => {
-    const header = await findCredential(s.db, session.org.id, 'scim');
-    if (header === null) return disabled;
-    return { enabled: true, scimUrl: scimUrl(c, s, session.org), authHeader: header };
-  });
+  async function current(c: Context, org: Organization): Promise<ScimConfig> {
+    const header = await findCredential(s.db, org.id, 'scim');
+    const sendInvitations = await sendInvitationsOf(s, org.id);
+    if (header === null) return disabled(sendInvitations);
+    return { enabled: true, scimUrl: scimUrl(c, s, org), authHeader: header, sendInvitations };
+  }
+
+  route(app, getScimConfig, async ({ session, c }) => current(c, session.org));
 
   route(app, updateScimConfig, async ({ body, session, c }) => {
+    if (body.sendInvitations !== undefined) {
+      await s.db
+        .update(organizations)
+        .set({ scimSendInvitations: body.sendInvitations })
+        .where(eq(organizations.id, session.org.id));
+    }
+    if (body.enable === undefined) return current(c, session.org);
     if (!body.enable) {
       await revokeCredential(s.db, session.org.id, 'scim');
-      return disabled;
+      return disabled(await sendInvitationsOf(s, session.org.id));
     }
     const url = scimUrl(c, s, session.org);
     const header = await enableCredential(s.db, {
@@ -53,6 +77,11 @@ export function scimRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
       secret: newScimAuthHeader(),
       now: s.now(),
     });
-    return { enabled: true, scimUrl: url, authHeader: header };
+    return {
+      enabled: true,
+      scimUrl: url,
+      authHeader: header,
+      sendInvitations: await sendInvitationsOf(s, session.org.id),
+    };
   });
 }

@@ -368,13 +368,18 @@ describe('administrators', () => {
 });
 
 describe('SCIM', () => {
-  const scim = (cookie: string, json?: { enable: boolean }) =>
+  const scim = (cookie: string, json?: { enable?: boolean; sendInvitations?: boolean }) =>
     t.call(json ? 'POST' : 'GET', '/api/orgs/scim', { cookie, json });
 
   it('is disabled initially', async () => {
     const r = await scim(exampleAdmin);
     expect(r.status).toBe(200);
-    expect(r.data).toEqual({ enabled: false, scimUrl: null, authHeader: null });
+    expect(r.data).toEqual({
+      enabled: false,
+      scimUrl: null,
+      authHeader: null,
+      sendInvitations: true,
+    });
   });
 
   it('enabling creates a random bearer header, kept until disabled; disabling revokes it', async () => {
@@ -398,10 +403,16 @@ describe('SCIM', () => {
       enabled: false,
       scimUrl: null,
       authHeader: null,
+      sendInvitations: true,
     });
 
     const off = await scim(exampleAdmin, { enable: false });
-    expect(off.data).toEqual({ enabled: false, scimUrl: null, authHeader: null });
+    expect(off.data).toEqual({
+      enabled: false,
+      scimUrl: null,
+      authHeader: null,
+      sendInvitations: true,
+    });
     expect((await scim(exampleAdmin)).data).toEqual(off.data);
     expect(await t.db.select().from(orgCredentials).where(eq(orgCredentials.kind, 'scim'))).toEqual(
       [],
@@ -414,6 +425,22 @@ describe('SCIM', () => {
     // Disabling twice is harmless.
     expect((await scim(exampleAdmin, { enable: false })).status).toBe(200);
     expect((await scim(exampleAdmin, { enable: false })).status).toBe(200);
+  });
+
+  it("'Send enrolment invitations to provisioned members': on by default, kept while disabled", async () => {
+    const off = await scim(otherAdmin, { sendInvitations: false });
+    expect(off.status, off.text).toBe(200);
+    expect(off.data).toMatchObject({ enabled: false, sendInvitations: false });
+    const on = await scim(otherAdmin, { enable: true });
+    expect(on.data).toMatchObject({ enabled: true, sendInvitations: false });
+    secrets.push(on.data.authHeader);
+    expect((await scim(otherAdmin, { sendInvitations: true })).data).toMatchObject({
+      enabled: true,
+      sendInvitations: true,
+      authHeader: on.data.authHeader,
+    });
+    expect((await scim(exampleAdmin)).data.sendInvitations).toBe(true);
+    await scim(otherAdmin, { enable: false });
   });
 
   it('builds the URL from PUBLIC_URL when set; refuses in production without it', async () => {

@@ -23,7 +23,13 @@ import {
   findSsoOnlyAdmins,
   listDirectoryGroups,
   saveSsoConfig as storeSsoConfig,
+  SSO_GROUP_PAGE_SIZE,
 } from './data';
+import {
+  listScimDirectoryGroups,
+  scimDirectoryMembersOfGroups,
+  usesScimDirectory,
+} from '../scim/directory';
 import { requireSso } from './require-sso';
 import { findProviderSettings } from '../oidc/data';
 import { ssoRedirectUrl } from '../oidc/redirect-url';
@@ -88,7 +94,13 @@ export function ssoRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
 
   route(app, listSsoGroups, async ({ query, session }) => {
     requireSso(session.org);
-    const page = await listDirectoryGroups(s.db, session.org.id, query);
+    // With SCIM on, the groups are the ones the identity provider pushed (docs/decisions/050).
+    const page = (await usesScimDirectory(s.db, session.org.id))
+      ? await listScimDirectoryGroups(s.db, session.org.id, {
+          ...query,
+          pageSize: SSO_GROUP_PAGE_SIZE,
+        })
+      : await listDirectoryGroups(s.db, session.org.id, query);
     if (!page) {
       throw new HttpError(400, {
         error: 'The group list changed or the page cursor is not valid; load the list again.',
@@ -99,7 +111,9 @@ export function ssoRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
 
   route(app, getSsoGroupMembers, async ({ body, session }) => {
     requireSso(session.org);
-    const members = await directoryMembersOfGroups(s.db, session.org.id, body.groups);
+    const members = (await usesScimDirectory(s.db, session.org.id))
+      ? await scimDirectoryMembersOfGroups(s.db, session.org.id, body.groups)
+      : await directoryMembersOfGroups(s.db, session.org.id, body.groups);
     return { members, memberCount: members.length };
   });
 

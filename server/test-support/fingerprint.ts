@@ -32,6 +32,8 @@ const INDIRECT_ORG: Record<string, string> = {
     'SELECT u.org_id, t::text AS row FROM password_reset_tokens t JOIN users u ON u.id = t.user_id',
   sso_directory_group_members:
     'SELECT g.org_id, t::text AS row FROM sso_directory_group_members t JOIN sso_directory_groups g ON g.id = t.group_id',
+  scim_group_members:
+    'SELECT g.org_id, t::text AS row FROM scim_group_members t JOIN scim_groups g ON g.id = t.group_id',
 };
 
 function query<R>(handle: DatabaseHandle, text: string): Promise<R[]> {
