@@ -6,6 +6,7 @@ import { PAGE_SIZE_OPTIONS } from '@domain/pagination';
 import { Button } from '@ui/primitives/button/button';
 import { ConfirmDialog } from '@ui/primitives/confirm-dialog/confirm-dialog';
 import { DataTable } from '@ui/primitives/data-table/data-table';
+import { FilterChips } from '@ui/primitives/filter-chips/filter-chips';
 import { FilterMenu } from '@ui/primitives/filter-menu/filter-menu';
 import { NewPortalNotice } from '@ui/portal/new-portal-notice/new-portal-notice';
 import { Paginator } from '@ui/primitives/paginator/paginator';
@@ -16,7 +17,13 @@ import { notify } from '../messages/toasts';
 import { AppLink } from '../routing/app-link';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
-import { applyFilterChange, FILTER_GROUPS, filterMenuValue } from './dashboard-filters';
+import {
+  applyFilterChange,
+  FILTER_GROUPS,
+  filterChips,
+  filterMenuValue,
+  removeFilterChip,
+} from './dashboard-filters';
 import {
   parseDashboardQuery,
   serializeDashboardQuery,
@@ -148,6 +155,12 @@ export default function DashboardScreen() {
           </div>
         ) : null}
       </div>
+      <FilterChips
+        chips={filterChips(query)}
+        onRemove={(id) => go(removeFilterChip(query, id))}
+        onClear={() => go({ ...query, page: 1, enrolled: null, severity: [] })}
+        className="-mt-2"
+      />
 
       <DataTable
         aria-label="Devices"
@@ -169,7 +182,12 @@ export default function DashboardScreen() {
         rowSelection={rowSelection}
         onRowSelectionChange={setRowSelection}
         enableColumnResizing
-        maxHeight="65vh"
+        // The page scrolls under a sticky header and rows are ~40 px, so a 1280×800 window shows
+        // about fifteen rows (docs/decisions/045); on phones the Member column stays in view.
+        pageScroll
+        stickyFirstColumn
+        density="compact"
+        loadingRowCount={Math.min(query.pageSize, 15)}
         // Five rows per task, so no page of rows is one long task (decision 011).
         progressiveRows={5}
         loading={rows.loading}
