@@ -10,6 +10,11 @@ export type LoadErrorProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   onRetry: () => void;
   retrying?: boolean;
   retryLabel?: string;
+  /**
+   * Announce the failure (`role="alert"`, default). Off where a parent already announces it,
+   * such as the data table's error row.
+   */
+  announce?: boolean;
 };
 
 /**
@@ -21,12 +26,13 @@ export function LoadError({
   onRetry,
   retrying = false,
   retryLabel = 'Retry',
+  announce = true,
   className,
   ...props
 }: LoadErrorProps) {
   return (
     <div
-      role="alert"
+      role={announce ? 'alert' : undefined}
       data-slot="load-error"
       className={cn('flex flex-col items-start gap-3 text-sm', className)}
       {...props}
