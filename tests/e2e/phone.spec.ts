@@ -133,6 +133,22 @@ test.describe('phone 390×844, signed in (Acme)', () => {
     }
   });
 
+  test('the card field shows the whole card number', async ({ page }) => {
+    await page.goto('/settings?tab=billing');
+    await page.getByRole('button', { name: 'Edit Billing' }).click();
+    const number = page.getByRole('textbox', { name: 'Card number' });
+    await number.fill('4242424242424242');
+    await expect(number).toHaveValue('4242 4242 4242 4242');
+    // Nothing of the number is cut off: the input is as wide as its text.
+    const { scrollWidth, clientWidth } = await number.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await expect(page.getByRole('textbox', { name: /Expiration|MM/ }).first()).toBeVisible();
+    await expectFitsPhone(page);
+  });
+
   test('review and SSO setup fit, with their tables and fields', async ({ page }) => {
     await page.goto('/member-manual-upload');
     await page.getByRole('textbox', { name: 'Full Name' }).fill('Maximilian Longname-Example');
