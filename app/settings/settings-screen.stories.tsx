@@ -141,7 +141,7 @@ export const SsoConfigured: Story = {
   parameters: { path: '/settings?tab=sso', session: sessions.globex },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('okta configured')).toBeVisible();
+    await expect(await canvas.findByText('Okta configured')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Disconnect' })).toBeVisible();
   },
 };
