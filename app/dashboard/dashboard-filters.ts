@@ -69,6 +69,7 @@ export function applyFilterChange(
  */
 export function filterChips(query: DashboardQuery): FilterChip[] {
   const chips: FilterChip[] = [];
+  if (query.q) chips.push({ id: 'q', label: `Search: ${query.q}` });
   if (query.enrolled !== null) {
     chips.push({
       id: 'enrolled',
@@ -88,6 +89,7 @@ export function filterChips(query: DashboardQuery): FilterChip[] {
 
 /** The URL state without the chip's filter, back on page 1. */
 export function removeFilterChip(query: DashboardQuery, id: string): DashboardQuery {
+  if (id === 'q') return { ...query, page: 1, q: '' };
   if (id === 'enrolled') return { ...query, page: 1, enrolled: null };
   const severity = id.startsWith('severity:') ? id.slice('severity:'.length) : null;
   return { ...query, page: 1, severity: query.severity.filter((s) => s !== severity) };

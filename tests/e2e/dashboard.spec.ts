@@ -73,6 +73,43 @@ test('dense rows, the page scrolls under a sticky header: many rows visible at 1
   expect(visible).toBeGreaterThanOrEqual(15);
 });
 
+test('search by member name, e-mail or code: in the URL as q, on the server, removable', async ({
+  page,
+  axe,
+}) => {
+  await page.goto('/dashboard');
+  await expect(rows(page)).toHaveCount(50);
+  const search = page.getByRole('searchbox', { name: 'Search devices' });
+  await search.fill('dana');
+  await expect(page).toHaveURL(/[?&]q=dana(&|$)/);
+  const count = await rows(page).count();
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThan(50);
+  for (const text of await rows(page).allTextContents())
+    expect(text.toLowerCase()).toContain('dana');
+  await expect(page.getByText(new RegExp(`^1–${count} of ${count} devices$`))).toBeVisible();
+  await axe();
+  // A code, typed in lower case.
+  const code = (await rows(page).first().locator('code').textContent()) as string;
+  await search.fill(code.toLowerCase());
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(code);
+  // The chip removes the search and empties the box.
+  await page
+    .getByRole('group', { name: 'Active filters' })
+    .getByRole('button', { name: `Remove filter Search: ${code.toLowerCase()}` })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(search).toHaveValue('');
+  await expect(rows(page)).toHaveCount(50);
+  // Nothing found: the no-match state, whose Clear filters also clears the search.
+  await page.goto('/dashboard?q=zzzz-no-such');
+  await expect(page.getByText('No devices match these filters.')).toBeVisible();
+  await table(page).getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(rows(page)).toHaveCount(50);
+});
+
 test('active filters show as chips that remove themselves', async ({ page, axe }) => {
   await page.goto('/dashboard?severity=critical&severity=warning&enrolled=true');
   const chips = page.getByRole('group', { name: 'Active filters' });
