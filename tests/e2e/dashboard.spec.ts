@@ -73,6 +73,17 @@ test('dense rows, the page scrolls under a sticky header: many rows visible at 1
   expect(visible).toBeGreaterThanOrEqual(15);
 });
 
+test('narrower than the columns (1024 px): the table scrolls sideways in its region, not the page', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/dashboard');
+  await expect(rows(page)).toHaveCount(50);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+  const container = page.locator('[data-slot="data-table-container"]');
+  expect(await container.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+});
+
 test('search by member name, e-mail or code: in the URL as q, on the server, removable', async ({
   page,
   axe,

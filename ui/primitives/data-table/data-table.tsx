@@ -82,15 +82,16 @@ export type DataTableProps<TData> = Omit<React.ComponentProps<'table'>, 'childre
      */
     maxHeight?: number | string;
     /**
-     * The page scrolls, not the table (instead of `maxHeight`): from `lg` up the container does
-     * not clip, so the header sticks to the top of the window while the page scrolls and every row
-     * the window can hold is visible; below `lg` the table scrolls sideways in its own region
-     * (phones, docs/decisions/045). Give the columns sizes that fit the page at `lg`.
+     * The page scrolls, not the table (instead of `maxHeight`): from `xl` (1280 px) up the
+     * container does not clip, so the header sticks to the top of the window while the page
+     * scrolls and every row the window can hold is visible; below `xl` the table scrolls sideways
+     * in its own region (tablets, phones; docs/decisions/045). Give the columns sizes that fit the
+     * page at `xl`.
      */
     pageScroll?: boolean;
     /**
      * The selection column and the first content column stick to the start edge while the table
-     * scrolls sideways (below `lg`), so each row stays named on a phone (docs/decisions/045).
+     * scrolls sideways (below `xl`), so each row stays named on a phone (docs/decisions/045).
      */
     stickyFirstColumn?: boolean;
     /** Skeleton rows, aria-busy on the table. */
@@ -209,7 +210,7 @@ export function DataTable<TData>({
       ? resizeColumn
       : (resizableIds[0] ?? null);
   const columnCount = table.getVisibleLeafColumns().length;
-  // The sticky columns (below lg): the selection column and the first content column, each
+  // The sticky columns (below xl): the selection column and the first content column, each
   // offset by the widths before it.
   const stickyStarts = new Map<string, number>();
   if (stickyFirstColumn) {
@@ -289,7 +290,7 @@ export function DataTable<TData>({
       data-slot="data-table-container"
       className={cn(
         'relative w-full overflow-auto rounded-card border border-surface-border bg-surface',
-        pageScroll && 'overflow-y-hidden lg:overflow-visible',
+        pageScroll && 'overflow-y-hidden xl:overflow-visible',
         containerClassName,
       )}
       // While loading, a scrolling table keeps its full height, so what follows it (the paginator)
@@ -496,9 +497,9 @@ function isFromControl(target: EventTarget, row: HTMLElement): boolean {
   return control !== null && row.contains(control);
 }
 
-/** Below lg a sticky cell keeps its row's background (selected, hovered) over what scrolls under it. */
-const STICKY_CELL = 'max-lg:sticky max-lg:z-[1] max-lg:bg-inherit';
-const STICKY_EDGE = 'max-lg:border-e';
+/** Below xl a sticky cell keeps its row's background (selected, hovered) over what scrolls under it. */
+const STICKY_CELL = 'max-xl:sticky max-xl:z-[1] max-xl:bg-inherit';
+const STICKY_EDGE = 'max-xl:border-e';
 
 function isLastSticky(starts: Map<string, number>, columnId: string): boolean {
   return starts.size > 0 && [...starts.keys()].at(-1) === columnId;
@@ -545,7 +546,7 @@ function HeaderCell<TData>({
       className={cn(
         'sticky top-0 z-10 border-b border-surface-border bg-surface-muted text-start align-middle text-xs font-semibold tracking-wide text-ink-muted uppercase',
         resizable && 'pe-4',
-        stickyStart !== undefined && 'max-lg:z-20',
+        stickyStart !== undefined && 'max-xl:z-20',
         lastSticky && STICKY_EDGE,
       )}
       style={{
