@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import {
   DEVICE_PLATFORMS,
   DEVICE_SEVERITIES,
+  DEVICE_SEARCH_MAX_LENGTH,
   DEVICE_SORT_COLUMNS,
   SORT_ORDERS,
 } from '@domain/devices';
@@ -63,6 +64,11 @@ export const ListDevicesQuery = z.object({
   severity: z.optional(repeatedQuery(DEVICE_SEVERITIES)),
   sort: z.optional(DeviceSortColumn),
   order: z.optional(SortOrder),
+  /**
+   * Search (our addition, docs/decisions/045): devices whose member name or e-mail starts with it
+   * (case-insensitive), or whose code does. Trimmed; empty means no search.
+   */
+  q: z.optional(z.string().check(z.trim(), z.maxLength(DEVICE_SEARCH_MAX_LENGTH))),
 });
 export type ListDevicesQuery = z.input<typeof ListDevicesQuery>;
 export type ParsedListDevicesQuery = z.infer<typeof ListDevicesQuery>;

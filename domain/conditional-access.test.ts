@@ -143,7 +143,7 @@ describe('toggleSavesConditionalAccess', () => {
 describe('values and defaults', () => {
   it('every value has its text, in the order the dropdowns show them', () => {
     expect(CONDITIONAL_ACCESS_PROVIDERS.map((p) => CONDITIONAL_ACCESS_PROVIDER_LABELS[p])).toEqual([
-      'Azure',
+      'Microsoft Entra ID',
       'Okta',
     ]);
     expect(ALERT_SEVERITY_THRESHOLDS.map((t) => ALERT_SEVERITY_THRESHOLD_LABELS[t])).toEqual([

@@ -6,13 +6,16 @@
 import { ENABLED_DISABLED_LABELS } from './labels';
 import type { Period } from './periods';
 
-/** Identity providers (wire values; the card shows 'Azure' and 'Okta'). */
+/**
+ * Identity providers (wire values; the card shows their brand names, 'Microsoft Entra ID' (formerly
+ * Azure AD) and 'Okta', docs/decisions/045).
+ */
 export const CONDITIONAL_ACCESS_PROVIDERS = ['azure', 'okta'] as const;
 export type ConditionalAccessProvider = (typeof CONDITIONAL_ACCESS_PROVIDERS)[number];
 export const CONDITIONAL_ACCESS_PROVIDER_LABELS: Readonly<
   Record<ConditionalAccessProvider, string>
 > = {
-  azure: 'Azure',
+  azure: 'Microsoft Entra ID',
   okta: 'Okta',
 };
 

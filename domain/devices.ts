@@ -48,3 +48,6 @@ export type DeviceSortColumn = (typeof DEVICE_SORT_COLUMNS)[number];
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** The dashboard search's longest text (a name, an e-mail address or a code). */
+export const DEVICE_SEARCH_MAX_LENGTH = 100;

@@ -12,6 +12,7 @@ import {
 import { labelled } from '@domain/labels';
 import { Button } from '@ui/primitives/button/button';
 import { DataTable } from '@ui/primitives/data-table/data-table';
+import { LoadError } from '@ui/primitives/load-error/load-error';
 import {
   FilterMenu,
   type FilterMenuChange,
@@ -63,7 +64,7 @@ export default function AlertsScreen() {
   const [location, navigate] = useLocation();
   const query = useMemo(() => parseAlertsQuery(search), [search]);
   const canonical = serializeAlertsQuery(query);
-  const { alerts, totalPages, loading, failed } = useAlerts(query);
+  const { alerts, totalPages, loading, failed, retry } = useAlerts(query);
   const update = useUpdateAlerts();
   const updating = update.busy;
   const [sorting, setSorting] = useState<SortingState>([]);
@@ -177,7 +178,16 @@ export default function AlertsScreen() {
               onRowSelectionChange={(rows) => setSelection({ view: canonical, rows })}
               maxHeight="60vh"
               loading={loading}
-              error={failed ? messages.alertsFailed : undefined}
+              error={
+                failed ? (
+                  <LoadError
+                    message={messages.alertsFailed}
+                    onRetry={retry}
+                    announce={false}
+                    className="items-center"
+                  />
+                ) : undefined
+              }
               empty="No alerts match this filter."
             />
           </div>

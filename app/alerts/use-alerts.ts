@@ -25,7 +25,7 @@ export function useAlerts(query: AlertsQuery) {
     pageSize: query.pageSize,
     status: query.status ?? undefined,
   };
-  const { data, error, isLoading } = useSWR(
+  const { data, error, isLoading, mutate } = useSWR(
     swrKey(listAlerts, apiQuery),
     () => api.call(listAlerts, { query: apiQuery }),
     {
@@ -41,6 +41,7 @@ export function useAlerts(query: AlertsQuery) {
     totalPages: page?.totalPages ?? 0,
     loading: isLoading && !page,
     failed: Boolean(error),
+    retry: () => void mutate(),
   };
 }
 

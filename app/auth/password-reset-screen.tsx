@@ -55,6 +55,10 @@ export default function PasswordResetScreen() {
           name="email"
           type="email"
           label="Email"
+          // The screen starts at its one field; leaving it unused for 'Back to Sign In' shows no
+          // error (docs/decisions/045).
+          autoFocus
+          quietUntilUsed
           autoComplete="email"
           inputMode="email"
           maxLength={EMAIL_MAX_LENGTH}

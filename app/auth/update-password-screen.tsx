@@ -69,6 +69,10 @@ export default function UpdatePasswordScreen() {
         <FormPasswordField<UpdatePasswordValues>
           name="password"
           label="Password"
+          // The screen starts at its first field; leaving it unused shows no error
+          // (docs/decisions/045).
+          autoFocus
+          quietUntilUsed
           hint={messages.passwordHint}
           autoComplete="new-password"
           maxLength={PASSWORD_MAX_LENGTH}

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DASHBOARD_QUERY } from './dashboard-query';
-import { applyFilterChange, filterMenuValue } from './dashboard-filters';
+import {
+  applyFilterChange,
+  filterChips,
+  filterMenuValue,
+  removeFilterChip,
+} from './dashboard-filters';
 
 const at = (over: Partial<typeof DEFAULT_DASHBOARD_QUERY>) => ({
   ...DEFAULT_DASHBOARD_QUERY,
@@ -51,5 +56,29 @@ describe('dashboard filters', () => {
         { groupId: 'severity', value: 'critical', checked: true },
       ),
     ).toMatchObject({ severity: ['secure', 'critical'], page: 1 });
+  });
+
+  it('shows the filters in force as chips, in the menu order, and none without filters', () => {
+    expect(filterChips(DEFAULT_DASHBOARD_QUERY)).toEqual([]);
+    expect(
+      filterChips(at({ enrolled: false, severity: ['secure', 'critical'] })).map((c) => c.label),
+    ).toEqual(['Device enrolment: Not Enrolled', 'Severity: Critical', 'Severity: Secure']);
+    expect(filterChips(at({ enrolled: true })).map((c) => c.label)).toEqual([
+      'Device enrolment: Enrolled',
+    ]);
+  });
+
+  it('removing a chip removes that filter only, back on page 1', () => {
+    const q = at({ enrolled: true, severity: ['critical', 'warning'] });
+    expect(removeFilterChip(q, 'severity:critical')).toMatchObject({
+      enrolled: true,
+      severity: ['warning'],
+      page: 1,
+    });
+    expect(removeFilterChip(q, 'enrolled')).toMatchObject({
+      enrolled: null,
+      severity: ['critical', 'warning'],
+      page: 1,
+    });
   });
 });

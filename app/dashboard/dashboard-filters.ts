@@ -5,6 +5,7 @@ import {
   ENROLMENT_FILTERS,
 } from '@domain/devices';
 import { labelled } from '@domain/labels';
+import type { FilterChip } from '@ui/primitives/filter-chips/filter-chips';
 import type {
   FilterMenuChange,
   FilterMenuGroup,
@@ -60,4 +61,36 @@ export function applyFilterChange(
     return { ...reset, enrolled: other ? null : wanted };
   }
   return query;
+}
+
+/**
+ * The filters in force as removable chips, in the menu's order: 'Device enrolment: Enrolled',
+ * 'Severity: Critical' (docs/decisions/045).
+ */
+export function filterChips(query: DashboardQuery): FilterChip[] {
+  const chips: FilterChip[] = [];
+  if (query.q) chips.push({ id: 'q', label: `Search: ${query.q}` });
+  if (query.enrolled !== null) {
+    chips.push({
+      id: 'enrolled',
+      label: `Device enrolment: ${ENROLMENT_FILTER_LABELS[String(query.enrolled) as 'true' | 'false']}`,
+    });
+  }
+  for (const severity of DEVICE_SEVERITIES.slice().reverse()) {
+    if (query.severity.includes(severity)) {
+      chips.push({
+        id: `severity:${severity}`,
+        label: `Severity: ${DEVICE_SEVERITY_LABELS[severity]}`,
+      });
+    }
+  }
+  return chips;
+}
+
+/** The URL state without the chip's filter, back on page 1. */
+export function removeFilterChip(query: DashboardQuery, id: string): DashboardQuery {
+  if (id === 'q') return { ...query, page: 1, q: '' };
+  if (id === 'enrolled') return { ...query, page: 1, enrolled: null };
+  const severity = id.startsWith('severity:') ? id.slice('severity:'.length) : null;
+  return { ...query, page: 1, severity: query.severity.filter((s) => s !== severity) };
 }

@@ -59,6 +59,7 @@ describe('dashboard URL parsing', () => {
     expect(parseDashboardQuery('sort=password&order=desc')).toMatchObject({
       sort: null,
       order: 'asc',
+      q: '',
     });
   });
 
@@ -74,6 +75,7 @@ describe('dashboard URL parsing', () => {
       pageSize: fc.integer({ min: 1, max: 100 }),
       sort: fc.constantFrom(null, 'code', 'memberName', 'lastScanAt', 'severity' as const),
       order: fc.constantFrom('asc', 'desc' as const),
+      q: fc.string({ maxLength: 120 }).map((q) => q.slice(0, 100).trim()),
     });
     fc.assert(
       fc.property(state, (s) => {
@@ -102,7 +104,18 @@ describe('dashboard URL parsing', () => {
       severity: ['critical'],
       sort: undefined,
       order: undefined,
+      q: undefined,
     });
     expect(toListDevicesQuery(q, 5).page).toBe(5);
+  });
+
+  it('search: trimmed, at most 100 characters, first in the URL, sent to the API', () => {
+    const q = parseDashboardQuery('page=2&q=%20Dana%20Lee%20');
+    expect(q.q).toBe('Dana Lee');
+    expect(serializeDashboardQuery(q)).toBe('?q=Dana+Lee&page=2');
+    expect(toListDevicesQuery(q).q).toBe('Dana Lee');
+    expect(parseDashboardQuery(`q=${'x'.repeat(150)}`).q).toHaveLength(100);
+    expect(serializeDashboardQuery(parseDashboardQuery('q=%20%20'))).toBe('');
+    expect(toListDevicesQuery(parseDashboardQuery('')).q).toBeUndefined();
   });
 });

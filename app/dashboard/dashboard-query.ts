@@ -1,5 +1,6 @@
 import type { ListDevicesQuery } from '@contract/devices';
 import {
+  DEVICE_SEARCH_MAX_LENGTH,
   DEVICE_SEVERITIES,
   DEVICE_SORT_COLUMNS,
   SORT_ORDERS,
@@ -24,6 +25,8 @@ export interface DashboardQuery {
   pageSize: number;
   sort: DeviceSortColumn | null;
   order: SortOrder;
+  /** The search (docs/decisions/045): '' for none. */
+  q: string;
 }
 
 export const DEFAULT_DASHBOARD_QUERY: DashboardQuery = {
@@ -33,6 +36,7 @@ export const DEFAULT_DASHBOARD_QUERY: DashboardQuery = {
   pageSize: DEFAULT_PAGE_SIZE,
   sort: null,
   order: 'asc',
+  q: '',
 };
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
@@ -52,12 +56,14 @@ export function parseDashboardQuery(search: string | URLSearchParams): Dashboard
     pageSize: pageSizeOrDefault(parsePositiveInt(params.get('pageSize')), DEFAULT_PAGE_SIZE),
     sort,
     order: sort ? (oneOf(SORT_ORDERS, params.get('order')) ?? 'asc') : 'asc',
+    q: (params.get('q') ?? '').slice(0, DEVICE_SEARCH_MAX_LENGTH).trim(),
   };
 }
 
 /** The URL query for a state; defaults are left out so a plain dashboard has a plain URL. */
 export function serializeDashboardQuery(query: DashboardQuery): string {
   const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
   if (query.enrolled !== null) params.set('enrolled', String(query.enrolled));
   for (const s of query.severity) params.append('severity', s);
   if (query.page !== DEFAULT_PAGE) params.set('page', String(query.page));
@@ -84,5 +90,6 @@ export function toListDevicesQuery(query: DashboardQuery, page = query.page): Li
     severity: query.severity.length ? query.severity : undefined,
     sort: query.sort ?? undefined,
     order: query.sort ? query.order : undefined,
+    q: query.q || undefined,
   };
 }

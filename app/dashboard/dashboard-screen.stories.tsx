@@ -46,9 +46,12 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const table = await canvas.findByRole('table', { name: 'Devices' });
-    // The rows arrive in batches (progressive rendering): wait for the whole page.
-    await waitFor(() =>
-      expect(within(table).getAllByRole('checkbox', { name: /^Select row/ })).toHaveLength(50),
+    // The rows arrive in batches (progressive rendering): wait for the whole page, with room for
+    // a loaded machine (ten batches of five rows, each a task).
+    await waitFor(
+      () =>
+        expect(within(table).getAllByRole('checkbox', { name: /^Select row/ })).toHaveLength(50),
+      { timeout: 5000 },
     );
     await expect(canvas.getByText('Our New Portal is Live!')).toBeVisible();
     await expect(canvas.getByText('1–50 of 137 devices')).toBeVisible();

@@ -2,11 +2,14 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { RowSelectionState, SortingState } from '@tanstack/react-table';
 import { useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
+import { DEVICE_SEARCH_MAX_LENGTH } from '@domain/devices';
 import { PAGE_SIZE_OPTIONS } from '@domain/pagination';
 import { Button } from '@ui/primitives/button/button';
 import { ConfirmDialog } from '@ui/primitives/confirm-dialog/confirm-dialog';
 import { DataTable } from '@ui/primitives/data-table/data-table';
+import { FilterChips } from '@ui/primitives/filter-chips/filter-chips';
 import { FilterMenu } from '@ui/primitives/filter-menu/filter-menu';
+import { SearchIcon } from '@ui/primitives/icons/icons';
 import { NewPortalNotice } from '@ui/portal/new-portal-notice/new-portal-notice';
 import { Paginator } from '@ui/primitives/paginator/paginator';
 import { analytics } from '../analytics/instance';
@@ -16,7 +19,13 @@ import { notify } from '../messages/toasts';
 import { AppLink } from '../routing/app-link';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
-import { applyFilterChange, FILTER_GROUPS, filterMenuValue } from './dashboard-filters';
+import {
+  applyFilterChange,
+  FILTER_GROUPS,
+  filterChips,
+  filterMenuValue,
+  removeFilterChip,
+} from './dashboard-filters';
 import {
   parseDashboardQuery,
   serializeDashboardQuery,
@@ -32,6 +41,9 @@ import { useDevicePages, useUnenroll } from './use-device-pages';
  * Navigation state another screen may pass: a success message
  * (docs/product/dashboard.md, 'Above the list').
  */
+/** How long typing pauses before the search runs. */
+const SEARCH_DELAY_MS = 300;
+
 export interface DashboardNavigationState {
   successMessage?: string;
 }
@@ -43,7 +55,7 @@ export default function DashboardScreen() {
   const navigationState = useHistoryState<DashboardNavigationState | null>();
   const query = useMemo(() => parseDashboardQuery(search), [search]);
   const { devices, totalPages, total, loading, failed, retry } = useDevicePages(query);
-  const filtered = query.enrolled !== null || query.severity.length > 0;
+  const filtered = query.enrolled !== null || query.severity.length > 0 || query.q !== '';
   const unenroll = useUnenroll(query);
   const unenrolling = unenroll.busy;
   // The table's rows render in a background (time-sliced) pass, so a page of rows arriving never
@@ -64,6 +76,21 @@ export default function DashboardScreen() {
 
   const go = (next: DashboardQuery, replace = false) =>
     navigate(`${paths.dashboard}${serializeDashboardQuery(next)}`, { replace });
+
+  // The search box: what is typed goes into the URL (`q`, page 1) once typing pauses, replacing
+  // the entry so the back button skips the keystrokes; a URL change (back, a chip) refills it.
+  const [searchDraft, setSearchDraft] = useState(query.q);
+  const [searchFor, setSearchFor] = useState(query.q);
+  if (searchFor !== query.q) {
+    setSearchFor(query.q);
+    setSearchDraft(query.q);
+  }
+  useEffect(() => {
+    const wanted = searchDraft.trim();
+    if (wanted === query.q) return;
+    const id = setTimeout(() => go({ ...query, page: 1, q: wanted }, true), SEARCH_DELAY_MS);
+    return () => clearTimeout(id);
+  });
 
   // The URL is written back in its canonical form (bad values corrected), replacing the entry.
   const canonical = serializeDashboardQuery(query);
@@ -122,14 +149,39 @@ export default function DashboardScreen() {
       <AddMembersHint />
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <FilterMenu
-          groups={FILTER_GROUPS}
-          value={filterMenuValue(query)}
-          onValueChange={(next, change) => go(applyFilterChange(query, next, change))}
-          onOpenChange={(open) => {
-            if (open) analytics.track('showDropdown');
-          }}
-        />
+        <div className="flex flex-wrap items-center gap-3">
+          <search className="relative w-full sm:w-72">
+            <label htmlFor="device-search" className="sr-only">
+              Search devices
+            </label>
+            <SearchIcon
+              aria-hidden
+              className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-ink-subtle"
+            />
+            <input
+              id="device-search"
+              type="search"
+              value={searchDraft}
+              maxLength={DEVICE_SEARCH_MAX_LENGTH}
+              placeholder="Search name, e-mail or code"
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => setSearchDraft(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') go({ ...query, page: 1, q: searchDraft.trim() }, true);
+              }}
+              className="h-10 w-full rounded-control border border-surface-strong bg-surface ps-9 pe-3 text-sm text-ink placeholder:text-ink-subtle focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
+            />
+          </search>
+          <FilterMenu
+            groups={FILTER_GROUPS}
+            value={filterMenuValue(query)}
+            onValueChange={(next, change) => go(applyFilterChange(query, next, change))}
+            onOpenChange={(open) => {
+              if (open) analytics.track('showDropdown');
+            }}
+          />
+        </div>
         {/* Bulk actions appear with a selection (docs/decisions/044), never as a disabled button. */}
         {selectedCodes.length > 0 ? (
           <div
@@ -148,6 +200,12 @@ export default function DashboardScreen() {
           </div>
         ) : null}
       </div>
+      <FilterChips
+        chips={filterChips(query)}
+        onRemove={(id) => go(removeFilterChip(query, id))}
+        onClear={() => go({ ...query, page: 1, enrolled: null, severity: [], q: '' })}
+        className="-mt-2"
+      />
 
       <DataTable
         aria-label="Devices"
@@ -169,7 +227,12 @@ export default function DashboardScreen() {
         rowSelection={rowSelection}
         onRowSelectionChange={setRowSelection}
         enableColumnResizing
-        maxHeight="65vh"
+        // The page scrolls under a sticky header and rows are ~40 px, so a 1280×800 window shows
+        // about fifteen rows (docs/decisions/045); on phones the Member column stays in view.
+        pageScroll
+        stickyFirstColumn
+        density="compact"
+        loadingRowCount={Math.min(query.pageSize, 15)}
         // Five rows per task, so no page of rows is one long task (decision 011).
         progressiveRows={5}
         loading={rows.loading}
@@ -190,7 +253,7 @@ export default function DashboardScreen() {
               <Button
                 variant="outline"
                 size="sm"
-                onClick={() => go({ ...query, page: 1, enrolled: null, severity: [] })}
+                onClick={() => go({ ...query, page: 1, enrolled: null, severity: [], q: '' })}
               >
                 Clear filters
               </Button>

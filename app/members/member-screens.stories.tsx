@@ -206,7 +206,10 @@ export const SsoGroupsFailed: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Failed to get sso groups')).toBeVisible();
+    // Said in the toast and where the list is, with Retry (docs/decisions/045).
+    const failure = await canvas.findByText('Failed to get sso groups', { selector: 'p' });
+    await expect(failure).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeVisible();
     await expect(await canvas.findByText('Nothing found')).toBeVisible();
   },
 };

@@ -4,9 +4,11 @@ import type { SsoGroup } from '@contract/sso';
 import { Button } from '@ui/primitives/button/button';
 import { CheckboxList } from '@ui/primitives/checkbox-list/checkbox-list';
 import { Link } from '@ui/primitives/link/link';
+import { LoadError } from '@ui/primitives/load-error/load-error';
 import { StepTrail } from '@ui/primitives/step-trail/step-trail';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
+import { messages } from '../messages/messages';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { useSession } from '../session/session';
@@ -23,7 +25,7 @@ export default function MemberSsoGroupsScreen() {
   usePageTitle('Select Groups');
   const [, navigate] = useLocation();
   const session = useSession();
-  const { groups, hasMore, loading, search, loadMore } = useSsoGroups();
+  const { groups, hasMore, loading, failed, retry, search, loadMore } = useSsoGroups();
   // The chosen groups with their names: a search may hide them from the visible list.
   const [chosen, setChosen] = useState<SsoGroup[]>([]);
   const selected = chosen.map((g) => g.id);
@@ -64,6 +66,7 @@ export default function MemberSsoGroupsScreen() {
           ) : null}
         </p>
       </div>
+      {failed ? <LoadError message={messages.ssoGroupsFailed} onRetry={retry} /> : null}
       <CheckboxList
         items={groups}
         selected={selected}

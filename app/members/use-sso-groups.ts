@@ -14,7 +14,7 @@ import { messages } from '../messages/messages';
  */
 export function useSsoGroups() {
   const [term, setTerm] = useState('');
-  const { data, error, size, setSize, isLoading, isValidating } = useSWRInfinite<
+  const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<
     SsoGroupPage,
     unknown,
     (index: number, previous: SsoGroupPage | null) => string | null
@@ -51,6 +51,8 @@ export function useSsoGroups() {
     groups: pages.flatMap((p) => p.groups),
     hasMore: Boolean(last?.nextPage),
     loading: isLoading || loadingMore || (isValidating && pages.length === 0),
+    failed: Boolean(error),
+    retry: () => void mutate(),
     search: (next: string) => setTerm(next.trim()),
     loadMore: () => {
       if (!loadingMore && last?.nextPage) void setSize(size + 1);

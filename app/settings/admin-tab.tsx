@@ -2,10 +2,12 @@ import { canResendInvite } from '@domain/admins';
 import { Button } from '@ui/primitives/button/button';
 import { InviteForm } from '@ui/portal/invite-form/invite-form';
 import { Link } from '@ui/primitives/link/link';
+import { LoadError } from '@ui/primitives/load-error/load-error';
 import { StatusList } from '@ui/primitives/status-list/status-list';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
 import { emailError } from '../messages/email-error';
+import { messages } from '../messages/messages';
 import { useSession } from '../session/session';
 import { relativeTime } from './relative-time';
 import { useAdmins } from './use-admins';
@@ -14,7 +16,7 @@ import { useAdmins } from './use-admins';
 export function AdminTab() {
   const session = useSession();
   const ssoEnabled = Boolean(session?.organization.ssoProvider);
-  const { data, error, invite, resend } = useAdmins();
+  const { data, error, retry, invite, resend } = useAdmins();
 
   const now = new Date();
   const admins = error ? [] : (data?.admins ?? []);
@@ -35,9 +37,16 @@ export function AdminTab() {
         }}
         className="rounded-card border border-surface-border bg-surface p-5 shadow-card"
       />
+      {error && !data ? <LoadError message={messages.adminsFailed} onRetry={retry} /> : null}
       <StatusList
         aria-label="Administrators"
-        emptyText={data ? 'No administrators yet.' : 'Loading administrators…'}
+        emptyText={
+          data
+            ? 'No administrators yet.'
+            : error
+              ? 'No administrators to show.'
+              : 'Loading administrators…'
+        }
         items={admins.map((admin) => ({
           id: admin.email,
           primary: admin.name,

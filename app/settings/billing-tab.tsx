@@ -17,7 +17,7 @@ import { billingKeys, useBillingInfo } from './use-billing';
 export function BillingTab() {
   const session = useSession();
   const [, navigate] = useLocation();
-  const { data, error, isLoading } = useBillingInfo();
+  const { data, error, isLoading, mutate } = useBillingInfo();
   const [editing, setEditing] = useState(false);
   const hasCard = Boolean(data?.card);
   const formOpen = editing || (data !== undefined && !hasCard);
@@ -51,6 +51,7 @@ export function BillingTab() {
           card={data?.card ?? null}
           loading={isLoading}
           error={Boolean(error)}
+          onRetry={() => void mutate()}
         />
         {formOpen ? (
           <BillingForm

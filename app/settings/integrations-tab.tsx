@@ -38,7 +38,7 @@ export function IntegrationsTab() {
 }
 
 function ApiSettings() {
-  const { data, error, isLoading, generate, revoke } = useApiToken();
+  const { data, error, isLoading, retry, generate, revoke } = useApiToken();
   const [expiration, setExpiration] = useState<TokenExpiration>(DEFAULT_TOKEN_EXPIRATION);
 
   return (
@@ -50,6 +50,7 @@ function ApiSettings() {
       busy={generate.busy ? 'generate' : revoke.busy ? 'revoke' : null}
       loading={isLoading}
       error={error ? messages.apiKeyFailed : undefined}
+      onRetry={retry}
       onGenerate={() => {
         analytics.track('generateApiToken');
         return generate.trigger(expiration);

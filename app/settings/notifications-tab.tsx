@@ -47,7 +47,7 @@ function UndeliveredEmailList() {
 }
 
 function EmailSettings() {
-  const { data, error, isLoading, update } = useEmailPreferences();
+  const { data, error, isLoading, retry, update } = useEmailPreferences();
   const [templateOpen, setTemplateOpen] = useState(false);
 
   return (
@@ -56,6 +56,7 @@ function EmailSettings() {
         preferences={data ?? {}}
         loading={isLoading}
         error={error ? messages.emailPreferencesFailed : undefined}
+        onRetry={retry}
         saving={update.busy}
         onChange={(partial) => update.trigger(partial)}
         onCustomiseEmail={() => setTemplateOpen(true)}
@@ -82,13 +83,14 @@ function TemplateEditor({ onClose }: { onClose: () => void }) {
 }
 
 function ScanNotifications() {
-  const { data, error, isLoading, update } = useNotificationPreferences(SCAN_TOPIC);
+  const { data, error, isLoading, retry, update } = useNotificationPreferences(SCAN_TOPIC);
 
   return (
     <ScanNotificationsCard
       preferences={data}
       loading={isLoading}
       error={error ? messages.notificationPreferencesFailed : undefined}
+      onRetry={retry}
       saving={update.busy}
       onChange={(next) => update.trigger(next)}
     />

@@ -1,5 +1,6 @@
 import { useLocation } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '@ui/primitives/card/card';
+import { LoadError } from '@ui/primitives/load-error/load-error';
 import { PlanActions } from '@ui/portal/plan-actions/plan-actions';
 import { messages } from '../messages/messages';
 import { paths } from '../routing/paths';
@@ -9,7 +10,7 @@ import { usePlan } from './use-billing';
 /** The plan tab (docs/product/billing.md, 'Plan tab'): status text and the actions it allows. */
 export function PlanTab() {
   const [, navigate] = useLocation();
-  const { data, error, isLoading, cancel, reactivate, remove } = usePlan();
+  const { data, error, isLoading, retry, cancel, reactivate, remove } = usePlan();
   const busy = cancel.busy
     ? 'cancel'
     : reactivate.busy
@@ -27,7 +28,7 @@ export function PlanTab() {
         {isLoading ? (
           <p className="text-ink-muted">Loading…</p>
         ) : error || !data ? (
-          <p className="text-ink-muted">{messages.planInfoFailed}</p>
+          <LoadError message={messages.planInfoFailed} onRetry={retry} />
         ) : (
           <PlanActions
             status={data.status}

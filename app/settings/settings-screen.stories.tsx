@@ -56,9 +56,12 @@ export const Administrators: Story = {
 export const AdministratorsFailed: Story = {
   parameters: { msw: { handlers: [mockEndpoint(listAdmins, { status: 500 })] } },
   play: async ({ canvasElement }) => {
+    // Said in the toast and on the tab, with Retry (docs/decisions/045).
+    const canvas = within(canvasElement);
     await expect(
-      await within(canvasElement).findByText('Problem requesting organization administrators.'),
+      await canvas.findByText('Problem requesting organization administrators.', { selector: 'p' }),
     ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeVisible();
   },
 };
 
@@ -141,7 +144,7 @@ export const SsoConfigured: Story = {
   parameters: { path: '/settings?tab=sso', session: sessions.globex },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('okta configured')).toBeVisible();
+    await expect(await canvas.findByText('Okta configured')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Disconnect' })).toBeVisible();
   },
 };

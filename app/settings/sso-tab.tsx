@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@ui/primitives/button/button';
 import { ConfirmDialog } from '@ui/primitives/confirm-dialog/confirm-dialog';
+import { isSsoProvider, SSO_PROVIDER_LABELS } from '@domain/sso';
 import { analytics } from '../analytics/instance';
 import { paths } from '../routing/paths';
 import { sessionStore, useSession } from '../session/session';
@@ -42,7 +43,10 @@ export function SsoTab() {
       ) : configured ? (
         <>
           <p className="text-ink">
-            {provider ? `${provider} configured` : 'Please login with SSO to complete setup'}
+            {provider
+              ? // The provider's brand name ('Okta configured'), docs/decisions/045.
+                `${isSsoProvider(provider) ? SSO_PROVIDER_LABELS[provider] : provider} configured`
+              : 'Please login with SSO to complete setup'}
           </p>
           <div>
             <Button variant="danger" onClick={() => setConfirming(true)}>

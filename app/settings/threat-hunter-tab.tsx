@@ -1,8 +1,10 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ThreatHunterUser } from '@contract/threat-hunter';
 import { DataTable } from '@ui/primitives/data-table/data-table';
+import { LoadError } from '@ui/primitives/load-error/load-error';
 import { InviteForm } from '@ui/portal/invite-form/invite-form';
 import { emailError } from '../messages/email-error';
+import { messages } from '../messages/messages';
 import { useThreatHunterUsers } from './use-threat-hunter';
 
 const columns: ColumnDef<ThreatHunterUser>[] = [
@@ -20,7 +22,7 @@ const columns: ColumnDef<ThreatHunterUser>[] = [
 
 /** The Threat Hunter tab (docs/product/settings.md, 'Threat Hunter'); shown only with access. */
 export function ThreatHunterTab() {
-  const { data, error, isLoading, provision } = useThreatHunterUsers();
+  const { data, error, isLoading, retry, provision } = useThreatHunterUsers();
 
   return (
     <div className="flex flex-col gap-6">
@@ -47,6 +49,16 @@ export function ThreatHunterTab() {
           getRowId={(u) => u.email}
           loading={isLoading}
           maxHeight="50vh"
+          error={
+            error && !data ? (
+              <LoadError
+                message={messages.threatHunterUsersFailed}
+                onRetry={retry}
+                announce={false}
+                className="items-center"
+              />
+            ) : undefined
+          }
           empty="No users found. Use the Provision Threat Hunter form to invite users"
         />
       </section>

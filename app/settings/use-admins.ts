@@ -11,7 +11,7 @@ const adminsKey = swrKey(listAdmins);
 
 /** The Administrators tab's data (docs/product/settings.md, 'Administrators'). */
 export function useAdmins() {
-  const { data, error } = useSWR(adminsKey, () => api.call(listAdmins), {
+  const { data, error, mutate } = useSWR(adminsKey, () => api.call(listAdmins), {
     revalidateOnFocus: false,
     onError: readFailure(listAdmins, messages.adminsFailed),
   });
@@ -32,5 +32,5 @@ export function useAdmins() {
     success: (_answer, admin) => messages.emailSent(admin.email),
     failure: messages.sendEmailFailed,
   });
-  return { data, error, invite, resend };
+  return { data, error, retry: () => void mutate(), invite, resend };
 }

@@ -35,10 +35,14 @@ export function useBillingInfo() {
  * changes the statement and the session's billing banner too.
  */
 export function usePlan() {
-  const { data, error, isLoading } = useSWR(billingKeys.planInfo, () => api.call(getPlanInfo), {
-    ...swrOptions,
-    onError: readFailure(getPlanInfo, messages.planInfoFailed),
-  });
+  const { data, error, isLoading, mutate } = useSWR(
+    billingKeys.planInfo,
+    () => api.call(getPlanInfo),
+    {
+      ...swrOptions,
+      onError: readFailure(getPlanInfo, messages.planInfoFailed),
+    },
+  );
   const afterPlanChange = {
     revalidate: [billingKeys.planInfo, billingKeys.billingInfo],
     onSuccess: () => refreshSession(),
@@ -63,5 +67,5 @@ export function usePlan() {
     success: messages.organizationDeleted,
     failure: messages.deleteOrgFailed,
   });
-  return { data, error, isLoading, cancel, reactivate, remove };
+  return { data, error, isLoading, retry: () => void mutate(), cancel, reactivate, remove };
 }

@@ -51,7 +51,7 @@ const keys = {
 
 /** The API key: generated, regenerated or revoked (docs/product/integrations.md, 'API key'). */
 export function useApiToken() {
-  const { data, error, isLoading } = useSWR(keys.apiToken, () => api.call(getApiToken), {
+  const { data, error, isLoading, mutate } = useSWR(keys.apiToken, () => api.call(getApiToken), {
     ...swrOptions,
     onError: readFailure(getApiToken, messages.apiKeyFailed),
   });
@@ -71,7 +71,7 @@ export function useApiToken() {
     success: messages.apiKeyRevoked,
     failure: messages.revokeApiKeyFailed,
   });
-  return { data, error, isLoading, generate, revoke };
+  return { data, error, isLoading, retry: () => void mutate(), generate, revoke };
 }
 
 /** The webhook: secret, URL, deactivation (docs/product/integrations.md, 'Webhooks'). */

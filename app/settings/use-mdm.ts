@@ -11,7 +11,7 @@ const mdmKey = swrKey(getMdmConfig);
 
 /** The MDM tab's data (docs/product/settings.md, 'MDM'); failures show the server's detail. */
 export function useMdm() {
-  const { data, error, isLoading } = useSWR(mdmKey, () => api.call(getMdmConfig), {
+  const { data, error, isLoading, mutate } = useSWR(mdmKey, () => api.call(getMdmConfig), {
     revalidateOnFocus: false,
     onError: readFailure(getMdmConfig, (e) => withDetail(messages.mdmGetFailed, e)),
   });
@@ -22,5 +22,5 @@ export function useMdm() {
     success: messages.mdmUpdated,
     failure: (e) => withDetail(messages.mdmUpdateFailed, e),
   });
-  return { data, error, isLoading, update };
+  return { data, error, isLoading, retry: () => void mutate(), update };
 }

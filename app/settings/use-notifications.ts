@@ -31,7 +31,7 @@ const swrOptions = { revalidateOnFocus: false } as const;
 /** E-mail settings, saved a field at a time. */
 export function useEmailPreferences() {
   const key = swrKey(getEmailPreferences);
-  const { data, error, isLoading } = useSWR(key, () => api.call(getEmailPreferences), {
+  const { data, error, isLoading, mutate } = useSWR(key, () => api.call(getEmailPreferences), {
     ...swrOptions,
     onError: readFailure(getEmailPreferences, messages.emailPreferencesFailed),
   });
@@ -43,7 +43,7 @@ export function useEmailPreferences() {
     success: messages.emailPreferencesUpdated,
     failure: messages.updateEmailPreferencesFailed,
   });
-  return { data, error, isLoading, update };
+  return { data, error, isLoading, retry: () => void mutate(), update };
 }
 
 /** The saved template of one e-mail; saving trims and sanitises it first. */
@@ -73,7 +73,7 @@ export function useEmailTemplate(type: EmailTemplateType) {
 /** The preferences of one notification topic. */
 export function useNotificationPreferences(topic: NotificationTopic) {
   const key = swrKey(getNotificationPreferences, { topic });
-  const { data, error, isLoading } = useSWR(
+  const { data, error, isLoading, mutate } = useSWR(
     key,
     () => api.call(getNotificationPreferences, { query: { topic } }),
     {
@@ -93,7 +93,7 @@ export function useNotificationPreferences(topic: NotificationTopic) {
     success: messages.notificationPreferencesUpdated,
     failure: messages.updateNotificationPreferencesFailed,
   });
-  return { data, error, isLoading, update };
+  return { data, error, isLoading, retry: () => void mutate(), update };
 }
 
 /**

@@ -11,7 +11,7 @@ const scimKey = swrKey(getScimConfig);
 
 /** The SCIM tab's data (docs/product/settings.md, 'SCIM'); failures show the server's detail. */
 export function useScim() {
-  const { data, error, isLoading } = useSWR(scimKey, () => api.call(getScimConfig), {
+  const { data, error, isLoading, mutate } = useSWR(scimKey, () => api.call(getScimConfig), {
     revalidateOnFocus: false,
     onError: readFailure(getScimConfig, (e) => withDetail(messages.scimGetFailed, e)),
   });
@@ -29,5 +29,5 @@ export function useScim() {
     success: messages.scimUpdated,
     failure: (e) => withDetail(messages.scimUpdateFailed, e),
   });
-  return { data, error, isLoading, update, setInvitations };
+  return { data, error, isLoading, retry: () => void mutate(), update, setInvitations };
 }

@@ -10,10 +10,14 @@ const usersKey = swrKey(listThreatHunterUsers);
 
 /** The Threat Hunter tab's data (docs/product/settings.md, 'Threat Hunter'). */
 export function useThreatHunterUsers() {
-  const { data, error, isLoading } = useSWR(usersKey, () => api.call(listThreatHunterUsers), {
-    revalidateOnFocus: false,
-    onError: readFailure(listThreatHunterUsers, messages.threatHunterUsersFailed),
-  });
+  const { data, error, isLoading, mutate } = useSWR(
+    usersKey,
+    () => api.call(listThreatHunterUsers),
+    {
+      revalidateOnFocus: false,
+      onError: readFailure(listThreatHunterUsers, messages.threatHunterUsersFailed),
+    },
+  );
   const provision = useMutation({
     action: 'addThreatHunterUser',
     run: (values: { name: string; email: string }) =>
@@ -22,5 +26,5 @@ export function useThreatHunterUsers() {
     success: (_answer, values) => messages.threatHunterInvited(values.name),
     failure: messages.addThreatHunterFailed,
   });
-  return { data, error, isLoading, provision };
+  return { data, error, isLoading, retry: () => void mutate(), provision };
 }

@@ -30,6 +30,7 @@ it('a PGlite data directory survives a restart: migrated and seeded once', async
       '0012_stripe.sql',
       '0013_audit.sql',
       '0014_background_jobs.sql',
+      '0015_members_without_devices.sql',
       '0016_scim.sql',
     ],
     seeded: true,

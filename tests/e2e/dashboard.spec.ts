@@ -32,6 +32,113 @@ test('the dashboard lists the devices with the notice, filters and paginator', a
   await expect(page.getByText('Our New Portal is Live!')).toHaveCount(0);
 });
 
+test('dense rows, the page scrolls under a sticky header: many rows visible at 1280×800', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/dashboard?pageSize=100');
+  await expect(rows(page)).toHaveCount(100);
+  // No inner scroll box: the table is as tall as its rows, the page scrolls.
+  const container = page.locator('[data-slot="data-table-container"]');
+  const box = await container.evaluate((el) => ({
+    clips: el.scrollHeight > el.clientHeight + 1,
+    overflowY: getComputedStyle(el).overflowY,
+  }));
+  expect(box).toEqual({ clips: false, overflowY: 'visible' });
+  // Rows about 40 px high.
+  const heights = await rows(page).evaluateAll((trs) =>
+    trs.slice(0, 20).map((tr) => tr.getBoundingClientRect().height),
+  );
+  for (const height of heights) expect(height).toBeLessThanOrEqual(44);
+  // The page has no horizontal scroll at 1280 px.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  // Scrolled down, the column headers stay at the top of the window.
+  await page.mouse.wheel(0, 1500);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('columnheader', { name: /Member/ })
+        .evaluate((th) => th.getBoundingClientRect().top),
+    )
+    .toBe(0);
+  // With the notice gone (it is remembered), at least fifteen rows fit in the window at once.
+  await page.getByRole('button', { name: 'Dismiss the new portal notice' }).click();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() =>
+    window.scrollTo(0, document.querySelector('thead')!.getBoundingClientRect().top),
+  );
+  const visible = await rows(page).evaluateAll(
+    (trs) => trs.filter((tr) => tr.getBoundingClientRect().bottom <= innerHeight).length,
+  );
+  expect(visible).toBeGreaterThanOrEqual(15);
+});
+
+test('narrower than the columns (1024 px): the table scrolls sideways in its region, not the page', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/dashboard');
+  await expect(rows(page)).toHaveCount(50);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+  const container = page.locator('[data-slot="data-table-container"]');
+  expect(await container.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+});
+
+test('search by member name, e-mail or code: in the URL as q, on the server, removable', async ({
+  page,
+  axe,
+}) => {
+  await page.goto('/dashboard');
+  await expect(rows(page)).toHaveCount(50);
+  const search = page.getByRole('searchbox', { name: 'Search devices' });
+  await search.fill('dana');
+  await expect(page).toHaveURL(/[?&]q=dana(&|$)/);
+  const count = await rows(page).count();
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThan(50);
+  for (const text of await rows(page).allTextContents())
+    expect(text.toLowerCase()).toContain('dana');
+  await expect(page.getByText(new RegExp(`^1–${count} of ${count} devices$`))).toBeVisible();
+  await axe();
+  // A code, typed in lower case.
+  const code = (await rows(page).first().locator('code').textContent()) as string;
+  await search.fill(code.toLowerCase());
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(code);
+  // The chip removes the search and empties the box.
+  await page
+    .getByRole('group', { name: 'Active filters' })
+    .getByRole('button', { name: `Remove filter Search: ${code.toLowerCase()}` })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(search).toHaveValue('');
+  await expect(rows(page)).toHaveCount(50);
+  // Nothing found: the no-match state, whose Clear filters also clears the search.
+  await page.goto('/dashboard?q=zzzz-no-such');
+  await expect(page.getByText('No devices match these filters.')).toBeVisible();
+  await table(page).getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(rows(page)).toHaveCount(50);
+});
+
+test('active filters show as chips that remove themselves', async ({ page, axe }) => {
+  await page.goto('/dashboard?severity=critical&severity=warning&enrolled=true');
+  const chips = page.getByRole('group', { name: 'Active filters' });
+  await expect(chips.getByRole('button')).toHaveText([
+    'Device enrolment: Enrolled',
+    'Severity: Critical',
+    'Severity: Fixes needed',
+    'Clear all filters',
+  ]);
+  await axe();
+  await chips.getByRole('button', { name: 'Remove filter Severity: Critical' }).click();
+  await expect(page).toHaveURL(/[?&]severity=warning(&|$)/);
+  await expect(page).toHaveURL(/[?&]enrolled=true(&|$)/);
+  await chips.getByRole('button', { name: 'Clear all filters' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(chips).toHaveCount(0);
+});
+
 test('filter by Critical: the URL carries it and every row is critical', async ({ page, axe }) => {
   await page.goto('/dashboard');
   await expect(rows(page)).toHaveCount(50);

@@ -106,6 +106,49 @@ test.describe('phone 390×844, signed in (Acme)', () => {
     await expect(page.getByRole('link', { name: 'Sign Out' })).toBeHidden();
   });
 
+  test('the device table scrolls sideways in its region with the Member column kept in view', async ({
+    page,
+  }) => {
+    for (const [path, name, first] of [['/dashboard', 'Devices', /Member/]] as const) {
+      await page.goto(path);
+      const table = page.getByRole('table', { name });
+      await expect(table.locator('tbody tr').first()).toBeVisible();
+      const container = page.locator('[data-slot="data-table-container"]');
+      const header = table.getByRole('columnheader', { name: first }).first();
+      const before = await header.evaluate((th) => th.getBoundingClientRect().left);
+      await container.evaluate((el) => el.scrollBy({ left: 400 }));
+      expect(await container.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+      // The first content column has not moved; its cells neither.
+      await expect
+        .poll(() => header.evaluate((th) => th.getBoundingClientRect().left))
+        .toBe(before);
+      const cellLeft = await table
+        .locator('tbody tr')
+        .first()
+        .locator('td')
+        .nth(1)
+        .evaluate((td) => td.getBoundingClientRect().left);
+      expect(cellLeft).toBe(before);
+      await expectFitsPhone(page);
+    }
+  });
+
+  test('the card field shows the whole card number', async ({ page }) => {
+    await page.goto('/settings?tab=billing');
+    await page.getByRole('button', { name: 'Edit Billing' }).click();
+    const number = page.getByRole('textbox', { name: 'Card number' });
+    await number.fill('4242424242424242');
+    await expect(number).toHaveValue('4242 4242 4242 4242');
+    // Nothing of the number is cut off: the input is as wide as its text.
+    const { scrollWidth, clientWidth } = await number.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await expect(page.getByRole('textbox', { name: /Expiration|MM/ }).first()).toBeVisible();
+    await expectFitsPhone(page);
+  });
+
   test('review and SSO setup fit, with their tables and fields', async ({ page }) => {
     await page.goto('/member-manual-upload');
     await page.getByRole('textbox', { name: 'Full Name' }).fill('Maximilian Longname-Example');

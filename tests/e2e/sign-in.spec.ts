@@ -118,6 +118,30 @@ test.describe('signed-out flows', () => {
 });
 
 test.describe('password recovery', () => {
+  test('the recovery and update screens start at their first field; leaving it unused shows no error', async ({
+    page,
+  }) => {
+    await page.goto('/password-reset');
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await expect(email).toBeFocused();
+    // Tab away from the untouched field: no 'required' flash moving the link.
+    await page.keyboard.press('Tab');
+    await expect(email).not.toBeFocused();
+    await expect(page.getByText('Email is required')).toHaveCount(0);
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    // Used, then left: the rule applies as before.
+    await email.fill('admin@acme');
+    await email.blur();
+    await expect(page.getByText('Enter a valid Email')).toBeVisible();
+
+    await page.goto('/update-password/some-token');
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    await expect(password).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(password).not.toBeFocused();
+    await expect(password).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   test('reset link from the mailbox → new password → sign in with it', async ({
     page,
     axe,

@@ -55,6 +55,8 @@ export type ApiKeyCardProps = Omit<React.ComponentProps<'section'>, 'children' |
   loading?: boolean;
   /** Shown in an error banner above the content, e.g. 'Failed to get API key.'. */
   error?: React.ReactNode;
+  /** With `error`: a 'Retry' button in the error banner that asks again. */
+  onRetry?: () => void;
   /** Clipboard writer for the key's copy button (injectable for tests). */
   copy?: CopyFn;
   onCopy?: (status: Exclude<CopyStatus, 'idle'>) => void;
@@ -77,6 +79,7 @@ export function ApiKeyCard({
   onRevoke,
   loading = false,
   error,
+  onRetry,
   copy,
   onCopy,
   className,
@@ -111,7 +114,20 @@ export function ApiKeyCard({
       ) : (
         <>
           <CardContent>
-            {error ? <Banner kind="error">{error}</Banner> : null}
+            {error ? (
+              <Banner
+                kind="error"
+                action={
+                  onRetry ? (
+                    <Button variant="outline" size="sm" onClick={onRetry}>
+                      Retry
+                    </Button>
+                  ) : undefined
+                }
+              >
+                {error}
+              </Banner>
+            ) : null}
             {hasKey ? (
               <div className="flex flex-col gap-1.5">
                 <MaskedSecret

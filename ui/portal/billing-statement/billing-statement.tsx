@@ -3,6 +3,7 @@ import type * as React from 'react';
 
 import { PLAN_STATUS_LABELS, type SubscriptionStatus } from '@domain/billing';
 
+import { Button } from '../../primitives/button/button';
 import { Banner } from '../../primitives/banner/banner';
 import { cn } from '../../lib/cn';
 import { Spinner } from '../../primitives/spinner/spinner';
@@ -57,6 +58,8 @@ export type BillingStatementProps = Omit<React.ComponentProps<'div'>, 'children'
   loading?: boolean;
   /** The fetch failed: 'Unable to retrieve payment details. Please try again later.' */
   error?: boolean;
+  /** With `error`: a 'Retry' button in the error banner that asks again. */
+  onRetry?: () => void;
   /** Accessible name of the loading spinner. */
   loadingLabel?: string;
 };
@@ -92,6 +95,7 @@ export function BillingStatement({
   card,
   loading = false,
   error = false,
+  onRetry,
   loadingLabel = 'Loading payment details',
   className,
   ...props
@@ -118,7 +122,21 @@ export function BillingStatement({
   }
 
   if (error) {
-    return root('error', <Banner kind="error">{BILLING_STATEMENT_TEXTS.error}</Banner>);
+    return root(
+      'error',
+      <Banner
+        kind="error"
+        action={
+          onRetry ? (
+            <Button variant="outline" size="sm" onClick={onRetry}>
+              Retry
+            </Button>
+          ) : undefined
+        }
+      >
+        {BILLING_STATEMENT_TEXTS.error}
+      </Banner>,
+    );
   }
 
   const kind = statementKind(subscription);

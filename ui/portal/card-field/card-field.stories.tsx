@@ -228,3 +228,20 @@ export const HiddenLabel: Story = {
     await expect(label.getBoundingClientRect().width).toBeLessThanOrEqual(1);
   },
 };
+
+/**
+ * A phone-wide form (under 24rem): the number has the first line to itself, so the whole number
+ * shows; brand, expiry and CVC share the second line.
+ */
+export const Narrow: Story = {
+  decorators: [(Story) => <div className="w-72">{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    const { number, expiry } = parts(canvasElement);
+    await userEvent.type(number, '4242424242424242');
+    await expect(number).toHaveValue('4242 4242 4242 4242');
+    await expect(number.scrollWidth).toBeLessThanOrEqual(number.clientWidth);
+    await expect(expiry.getBoundingClientRect().top).toBeGreaterThan(
+      number.getBoundingClientRect().top,
+    );
+  },
+};

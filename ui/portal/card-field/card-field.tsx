@@ -29,6 +29,9 @@ export const cardFieldBoxVariants = cva(
   [
     'flex h-10 w-full items-center gap-2 rounded-control border bg-surface px-3 text-sm text-ink',
     'transition-colors focus-within:outline-2 focus-within:outline-offset-1',
+    // Narrower than 24rem (a phone): the number has the first line to itself, so all 19
+    // characters show; brand, expiry and CVC go on the second (docs/decisions/045).
+    '@max-sm:h-auto @max-sm:flex-wrap @max-sm:gap-y-0 @max-sm:py-1',
   ],
   {
     variants: {
@@ -240,7 +243,7 @@ export function TestCardField({
         ref={numberRef}
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
-        className={cn(inputClass, 'flex-1')}
+        className={cn(inputClass, 'flex-1 @max-sm:h-8 @max-sm:basis-full')}
       />
       {brandLabel ? (
         <span
@@ -255,14 +258,14 @@ export function TestCardField({
         ref={expiryRef}
         autoComplete="cc-exp"
         placeholder="MM / YY"
-        className={cn(inputClass, 'w-[4.75rem] shrink-0')}
+        className={cn(inputClass, 'w-[4.75rem] shrink-0 @max-sm:h-8')}
       />
       <input
         {...inputProps('cvc')}
         ref={cvcRef}
         autoComplete="cc-csc"
         placeholder="CVC"
-        className={cn(inputClass, 'w-12 shrink-0')}
+        className={cn(inputClass, 'w-12 shrink-0 @max-sm:h-8')}
       />
     </div>
   );
@@ -273,7 +276,7 @@ export function TestCardField({
       data-state={dataState}
       data-brand={validation.brand}
       id={id}
-      className={cn('flex flex-col', className)}
+      className={cn('@container flex flex-col', className)}
       {...props}
     >
       {slot ? null : (

@@ -93,7 +93,7 @@ export const AzureDraft: Story = {
   play: async ({ args, canvasElement }) => {
     const c = card(canvasElement);
     const save = c.getByRole('button', { name: 'Save' });
-    await userEvent.selectOptions(c.getByRole('combobox', { name: 'Identity Provider' }), 'Azure');
+    await userEvent.selectOptions(c.getByRole('combobox', { name: 'Identity Provider' }), 'Microsoft Entra ID');
     await userEvent.type(c.getByRole('textbox', { name: 'Tenant' }), AZURE.tenant!);
     await userEvent.type(c.getByRole('textbox', { name: 'Group ID' }), AZURE.groupId!);
     await userEvent.type(c.getByRole('textbox', { name: 'Client ID' }), AZURE.clientId!);
@@ -129,7 +129,7 @@ export const OktaLabels: Story = {
     );
     await expect(c.queryByRole('textbox', { name: 'Tenant' })).toBeNull();
     await expect(c.queryByLabelText('Client Secret')).toBeNull();
-    await userEvent.selectOptions(c.getByRole('combobox', { name: 'Identity Provider' }), 'Azure');
+    await userEvent.selectOptions(c.getByRole('combobox', { name: 'Identity Provider' }), 'Microsoft Entra ID');
     await expect(c.getByRole('textbox', { name: 'Tenant' })).toBeVisible();
     await expect(c.getByLabelText('Client Secret')).toBeVisible();
   },

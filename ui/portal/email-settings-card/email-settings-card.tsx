@@ -54,6 +54,8 @@ export type EmailSettingsCardProps = Omit<
   loading?: boolean;
   /** E.g. 'Failed to get email preferences.' in an error banner. */
   error?: React.ReactNode;
+  /** With `error`: a 'Retry' button in the error banner that asks again. */
+  onRetry?: () => void;
 };
 
 function Badge({ children }: { children: React.ReactNode }) {
@@ -93,6 +95,7 @@ export function EmailSettingsCard({
   saving = false,
   loading = false,
   error,
+  onRetry,
   className,
   ...props
 }: EmailSettingsCardProps) {
@@ -118,7 +121,20 @@ export function EmailSettingsCard({
         <Spinner label="Loading email settings" className="self-start" />
       ) : (
         <CardContent>
-          {error ? <Banner kind="error">{error}</Banner> : null}
+          {error ? (
+            <Banner
+              kind="error"
+              action={
+                onRetry ? (
+                  <Button variant="outline" size="sm" onClick={onRetry}>
+                    Retry
+                  </Button>
+                ) : undefined
+              }
+            >
+              {error}
+            </Banner>
+          ) : null}
           {enrollmentEmailsFrequency !== undefined ? (
             <div className="flex flex-wrap items-end gap-3">
               <SelectField

@@ -1,5 +1,6 @@
 import * as React from 'react';
 
+import { Button } from '../../primitives/button/button';
 import { Banner } from '../../primitives/banner/banner';
 import { Card, CardContent, CardHeader, CardTitle } from '../../primitives/card/card';
 import { InfoIcon } from '../../primitives/icons/icons';
@@ -46,6 +47,8 @@ export type ScanNotificationsCardProps = Omit<
   loading?: boolean;
   /** E.g. 'Failed to get notification preferences.' in an error banner. */
   error?: React.ReactNode;
+  /** With `error`: a 'Retry' button in the error banner that asks again. */
+  onRetry?: () => void;
 };
 
 /** Always rendered, so screen readers announce 'Saving...' when it appears. */
@@ -77,6 +80,7 @@ export function ScanNotificationsCard({
   saving = false,
   loading = false,
   error,
+  onRetry,
   className,
   ...props
 }: ScanNotificationsCardProps) {
@@ -114,7 +118,20 @@ export function ScanNotificationsCard({
         <Spinner label="Loading device scan notifications" className="self-start" />
       ) : (
         <CardContent>
-          {error ? <Banner kind="error">{error}</Banner> : null}
+          {error ? (
+            <Banner
+              kind="error"
+              action={
+                onRetry ? (
+                  <Button variant="outline" size="sm" onClick={onRetry}>
+                    Retry
+                  </Button>
+                ) : undefined
+              }
+            >
+              {error}
+            </Banner>
+          ) : null}
           {preferences ? (
             <>
               <div className="grid gap-4 sm:grid-cols-2">

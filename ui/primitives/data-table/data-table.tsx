@@ -26,7 +26,8 @@ export const dataTableVariants = cva('w-full border-separate border-spacing-0 te
   variants: {
     density: {
       comfortable: '[&_td]:px-4 [&_td]:py-3 [&_th]:px-4 [&_th]:py-2.5',
-      compact: '[&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5',
+      // About 40 px rows with a two-line cell (the dashboard, docs/decisions/045).
+      compact: '[&_td]:px-3 [&_td]:py-1 [&_th]:px-3 [&_th]:py-1.5',
     },
   },
   defaultVariants: { density: 'comfortable' },
@@ -80,6 +81,19 @@ export type DataTableProps<TData> = Omit<React.ComponentProps<'table'>, 'childre
      * `loading`, the container takes this whole height (no layout shift when the rows arrive).
      */
     maxHeight?: number | string;
+    /**
+     * The page scrolls, not the table (instead of `maxHeight`): from `xl` (1280 px) up the
+     * container does not clip, so the header sticks to the top of the window while the page
+     * scrolls and every row the window can hold is visible; below `xl` the table scrolls sideways
+     * in its own region (tablets, phones; docs/decisions/045). Give the columns sizes that fit the
+     * page at `xl`.
+     */
+    pageScroll?: boolean;
+    /**
+     * The selection column and the first content column stick to the start edge while the table
+     * scrolls sideways (below `xl`), so each row stays named on a phone (docs/decisions/045).
+     */
+    stickyFirstColumn?: boolean;
     /** Skeleton rows, aria-busy on the table. */
     loading?: boolean;
     loadingRowCount?: number;
@@ -127,6 +141,8 @@ export function DataTable<TData>({
   onColumnSizingChange,
   fixedColumnWidths = false,
   maxHeight,
+  pageScroll = false,
+  stickyFirstColumn = false,
   loading = false,
   loadingRowCount = 5,
   progressiveRows,
@@ -194,6 +210,15 @@ export function DataTable<TData>({
       ? resizeColumn
       : (resizableIds[0] ?? null);
   const columnCount = table.getVisibleLeafColumns().length;
+  // The sticky columns (below xl): the selection column and the first content column, each
+  // offset by the widths before it.
+  const stickyStarts = new Map<string, number>();
+  if (stickyFirstColumn) {
+    for (const column of table.getVisibleLeafColumns()) {
+      stickyStarts.set(column.id, column.getStart());
+      if (column.id !== SELECTION_COLUMN_ID) break;
+    }
+  }
   const rows = table.getRowModel().rows;
   const showingRows = !loading && !error && rows.length > 0;
   const renderedRows = useProgressiveCount(rows.length, showingRows, progressiveRows);
@@ -254,6 +279,7 @@ export function DataTable<TData>({
           canSelect={row.getCanSelect()}
           depth={row.depth}
           sizing={sizing}
+          stickyStarts={stickyStarts.size ? stickyStarts : undefined}
           onRowClick={onRowClick}
         />
       ));
@@ -264,6 +290,7 @@ export function DataTable<TData>({
       data-slot="data-table-container"
       className={cn(
         'relative w-full overflow-auto rounded-card border border-surface-border bg-surface',
+        pageScroll && 'overflow-y-hidden xl:overflow-visible',
         containerClassName,
       )}
       // While loading, a scrolling table keeps its full height, so what follows it (the paginator)
@@ -318,6 +345,8 @@ export function DataTable<TData>({
                   resizable={enableColumnResizing && header.column.getCanResize()}
                   fixedWidth={enableColumnResizing || fixedColumnWidths}
                   resizeTabStop={header.column.id === resizeStop}
+                  stickyStart={stickyStarts.get(header.column.id)}
+                  lastSticky={isLastSticky(stickyStarts, header.column.id)}
                   onResizeFocus={setResizeColumn}
                 />
               ))}
@@ -342,6 +371,8 @@ type DataTableRowProps<TData> = {
   depth: number;
   /** The column-sizing state while widths are shown (resizing on); a new object on each resize. */
   sizing: ColumnSizingState | undefined;
+  /** Start offsets (px) of the columns that stick while the table scrolls sideways. */
+  stickyStarts: Map<string, number> | undefined;
   onRowClick: DataTableProps<TData>['onRowClick'];
 };
 
@@ -359,6 +390,7 @@ const DataTableRow = React.memo(function DataTableRow<TData>({
   canSelect,
   depth,
   sizing,
+  stickyStarts,
   onRowClick,
 }: DataTableRowProps<TData>) {
   const firstContentColumn = cells.find((cell) => cell.column.id !== SELECTION_COLUMN_ID)?.column
@@ -389,6 +421,8 @@ const DataTableRow = React.memo(function DataTableRow<TData>({
           width={sizing ? cell.column.getSize() : undefined}
           indent={depth > 0 && cell.column.id === firstContentColumn ? depth : 0}
           selection={cell.column.id === SELECTION_COLUMN_ID ? selection : undefined}
+          stickyStart={stickyStarts?.get(cell.column.id)}
+          lastSticky={stickyStarts ? isLastSticky(stickyStarts, cell.column.id) : false}
         />
       ))}
     </tr>
@@ -403,6 +437,10 @@ type DataTableCellProps<TData> = {
   indent: number;
   /** The selection column's cell only: its row's selection state, so that it re-renders with it. */
   selection: string | undefined;
+  /** Start offset (px) when this column sticks while the table scrolls sideways. */
+  stickyStart: number | undefined;
+  /** The last sticky column draws the edge the other columns scroll under. */
+  lastSticky: boolean;
 };
 
 /**
@@ -414,13 +452,20 @@ const DataTableCell = React.memo(function DataTableCell<TData>({
   cell,
   width,
   indent,
+  stickyStart,
+  lastSticky,
 }: DataTableCellProps<TData>) {
   return (
     <td
       data-slot="data-table-cell"
-      className="border-b border-surface-border align-middle"
+      className={cn(
+        'border-b border-surface-border align-middle',
+        stickyStart !== undefined && STICKY_CELL,
+        lastSticky && STICKY_EDGE,
+      )}
       style={{
         ...(width !== undefined ? { width } : {}),
+        ...(stickyStart !== undefined ? { insetInlineStart: stickyStart } : {}),
         ...(indent > 0 ? { paddingInlineStart: `calc(1rem + ${indent * 1.5}rem)` } : {}),
       }}
     >
@@ -452,6 +497,14 @@ function isFromControl(target: EventTarget, row: HTMLElement): boolean {
   return control !== null && row.contains(control);
 }
 
+/** Below xl a sticky cell keeps its row's background (selected, hovered) over what scrolls under it. */
+const STICKY_CELL = 'max-xl:sticky max-xl:z-[1] max-xl:bg-inherit';
+const STICKY_EDGE = 'max-xl:border-e';
+
+function isLastSticky(starts: Map<string, number>, columnId: string): boolean {
+  return starts.size > 0 && [...starts.keys()].at(-1) === columnId;
+}
+
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 function HeaderCell<TData>({
@@ -461,6 +514,8 @@ function HeaderCell<TData>({
   fixedWidth,
   resizeTabStop = false,
   onResizeFocus,
+  stickyStart,
+  lastSticky = false,
 }: {
   header: Header<TData, unknown>;
   table: Table<TData>;
@@ -469,6 +524,8 @@ function HeaderCell<TData>({
   /** This column's handle is the table's one Tab stop among the resize handles. */
   resizeTabStop?: boolean;
   onResizeFocus?: (columnId: string) => void;
+  stickyStart?: number;
+  lastSticky?: boolean;
 }) {
   const { column } = header;
   const sortable = column.getCanSort();
@@ -489,8 +546,13 @@ function HeaderCell<TData>({
       className={cn(
         'sticky top-0 z-10 border-b border-surface-border bg-surface-muted text-start align-middle text-xs font-semibold tracking-wide text-ink-muted uppercase',
         resizable && 'pe-4',
+        stickyStart !== undefined && 'max-xl:z-20',
+        lastSticky && STICKY_EDGE,
       )}
-      style={fixedWidth ? { width: header.getSize() } : undefined}
+      style={{
+        ...(fixedWidth ? { width: header.getSize() } : {}),
+        ...(stickyStart !== undefined ? { insetInlineStart: stickyStart } : {}),
+      }}
     >
       {sortable ? (
         <button

@@ -58,6 +58,12 @@ type RegisteredFieldProps<TValues extends FieldValues, TProps> = Omit<TProps, 'n
   name: FieldPath<TValues>;
   /** Register options (required, validate…) when the form has no schema resolver. */
   rules?: RegisterOptions<TValues, FieldPath<TValues>>;
+  /**
+   * Leaving the field before typing in it does not validate it (nor mark it touched): an
+   * autofocused first field left for a link ('Back to Sign In') shows no 'required' error that
+   * would move the link under the pointer. Typing, or submitting, validates as usual.
+   */
+  quietUntilUsed?: boolean;
 };
 
 function useRegistered<TValues extends FieldValues>(
@@ -65,8 +71,9 @@ function useRegistered<TValues extends FieldValues>(
   rules: RegisterOptions<TValues, FieldPath<TValues>> | undefined,
   onChange: React.ChangeEventHandler<HTMLInputElement> | undefined,
   onBlur: React.FocusEventHandler<HTMLInputElement> | undefined,
+  quietUntilUsed = false,
 ) {
-  const { register } = useFormContext<TValues>();
+  const { register, getFieldState } = useFormContext<TValues>();
   const registered = register(name, rules);
   return {
     ...registered,
@@ -75,7 +82,7 @@ function useRegistered<TValues extends FieldValues>(
       onChange?.(event);
     },
     onBlur: async (event: React.FocusEvent<HTMLInputElement>) => {
-      await registered.onBlur(event);
+      if (!quietUntilUsed || getFieldState(name).isDirty) await registered.onBlur(event);
       onBlur?.(event);
     },
   };
@@ -87,9 +94,10 @@ export function FormTextField<TValues extends FieldValues>({
   rules,
   onChange,
   onBlur,
+  quietUntilUsed,
   ...props
 }: RegisteredFieldProps<TValues, TextFieldProps>) {
-  const registered = useRegistered<TValues>(name, rules, onChange, onBlur);
+  const registered = useRegistered<TValues>(name, rules, onChange, onBlur, quietUntilUsed);
   const error = useFieldError<TValues>(name);
   return <TextField {...props} {...registered} error={error} />;
 }
@@ -100,9 +108,10 @@ export function FormPasswordField<TValues extends FieldValues>({
   rules,
   onChange,
   onBlur,
+  quietUntilUsed,
   ...props
 }: RegisteredFieldProps<TValues, PasswordFieldProps>) {
-  const registered = useRegistered<TValues>(name, rules, onChange, onBlur);
+  const registered = useRegistered<TValues>(name, rules, onChange, onBlur, quietUntilUsed);
   const error = useFieldError<TValues>(name);
   return <PasswordField {...props} {...registered} error={error} />;
 }
