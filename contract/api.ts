@@ -22,6 +22,12 @@ import { listDevices, unenrollDevices } from './devices';
 import type { Endpoint } from './endpoint';
 import { getMdmConfig, updateMdmConfig } from './mdm';
 import {
+  deactivateMember,
+  listMemberDirectory,
+  reactivateMember,
+  resendMemberInvitation,
+} from './member-directory';
+import {
   createMembers,
   createSsoMembers,
   emailAllMembers,
@@ -82,6 +88,11 @@ export const endpoints = {
   createSsoMembers,
   emailMembers,
   emailAllMembers,
+  // the Members page (our extension)
+  listMemberDirectory,
+  resendMemberInvitation,
+  deactivateMember,
+  reactivateMember,
   // SSO
   saveSsoConfig,
   getSsoConfig,
