@@ -52,8 +52,14 @@ export async function listMemberDirectory(
     );
   }
   const offset = (query.page - 1) * query.pageSize;
-  // Device aggregates per member through the devices_member_id_idx; ordered by name then id so a
-  // page is stable (the "C" collation: one order on every machine).
+  // The page's members first (members_org_name_order_idx serves the order and, without a status
+  // filter, the whole page), then the device aggregates of those rows only, then the total.
+  const needsDevices = query.status !== undefined && query.status.length > 0;
+  const deviceJoin = sql`LEFT JOIN LATERAL (
+      SELECT count(*)::int AS device_count, bool_or(dv.enrolled) AS enrolled,
+        max(dv.last_scan_at) AS last_scan_at
+      FROM devices dv WHERE dv.member_id = m.id AND dv.org_id = m.org_id
+    ) d ON true`;
   type Row = {
     id: number;
     name: string;
@@ -64,25 +70,27 @@ export async function listMemberDirectory(
     device_count: number;
     invited_at: string | Date | null;
     last_scan_at: string | Date | null;
-    n: number;
   };
+  const filtered = needsDevices
+    ? sql`SELECT m.* FROM members m ${deviceJoin} WHERE ${sql.join(where, sql` AND `)}`
+    : sql`SELECT m.* FROM members m WHERE ${sql.join(where, sql` AND `)}`;
   const result = (await db.execute(sql`
     SELECT m.id, m.name, m.email, m.source, ${statusSql} AS status,
       (m.scim_id IS NOT NULL) AS scim_managed,
       coalesce(d.device_count, 0)::int AS device_count,
-      m.invited_at, d.last_scan_at, count(*) OVER ()::int AS n
-    FROM members m
-    LEFT JOIN LATERAL (
-      SELECT count(*)::int AS device_count, bool_or(dv.enrolled) AS enrolled,
-        max(dv.last_scan_at) AS last_scan_at
-      FROM devices dv WHERE dv.member_id = m.id AND dv.org_id = m.org_id
-    ) d ON true
-    WHERE ${sql.join(where, sql` AND `)}
-    ORDER BY lower(m.name) COLLATE "C", m.id
-    LIMIT ${query.pageSize} OFFSET ${offset}`)) as unknown as { rows: Row[] };
+      m.invited_at, d.last_scan_at
+    FROM (
+      ${filtered}
+      ORDER BY lower(m.name) COLLATE "C", m.id
+      LIMIT ${query.pageSize} OFFSET ${offset}
+    ) m
+    ${deviceJoin}
+    ORDER BY lower(m.name) COLLATE "C", m.id`)) as unknown as { rows: Row[] };
   const rows = result.rows;
-  let total = rows[0]?.n ?? 0;
-  if (rows.length === 0 && offset > 0) total = await countMembers(db, where);
+  const total =
+    rows.length > 0 && rows.length < query.pageSize
+      ? offset + rows.length
+      : await countMembers(db, where, needsDevices);
   const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
   return {
     members: rows.map((r) => ({
@@ -101,14 +109,18 @@ export async function listMemberDirectory(
   };
 }
 
-/** The total of a page past the end (the window count has no row to ride on). */
-async function countMembers(db: Database, where: SQL[]): Promise<number> {
+/** The number of members the filters match (all pages). */
+async function countMembers(db: Database, where: SQL[], needsDevices: boolean): Promise<number> {
   const result = (await db.execute(sql`
     SELECT count(*)::int AS n FROM members m
-    LEFT JOIN LATERAL (
+    ${
+      needsDevices
+        ? sql`LEFT JOIN LATERAL (
       SELECT bool_or(dv.enrolled) AS enrolled FROM devices dv
       WHERE dv.member_id = m.id AND dv.org_id = m.org_id
-    ) d ON true
+    ) d ON true`
+        : sql``
+    }
     WHERE ${sql.join(where, sql` AND `)}`)) as unknown as { rows: { n: number }[] };
   return result.rows[0]?.n ?? 0;
 }
