@@ -1,5 +1,13 @@
 import { addAdmin, listAdmins, resendAdminInvite } from './admins';
 import { listAlerts, updateAlerts } from './alerts';
+import {
+  exportAuditEventsCsv,
+  exportAuditEventsJsonLines,
+  getAuditFilterOptions,
+  getAuditSettings,
+  listAuditEvents,
+  updateAuditSettings,
+} from './audit';
 import { generateApiToken, getApiToken, revokeApiToken } from './api-token';
 import {
   cancelPlan,
@@ -147,6 +155,13 @@ export const endpoints = {
   // threat hunter
   listThreatHunterUsers,
   addThreatHunterUser,
+  // audit log (Settings › Activity)
+  listAuditEvents,
+  exportAuditEventsCsv,
+  exportAuditEventsJsonLines,
+  getAuditFilterOptions,
+  getAuditSettings,
+  updateAuditSettings,
   // system and development-only calls (our extensions)
   health,
   devOutbox,

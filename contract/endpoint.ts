@@ -29,6 +29,12 @@ export interface Endpoint {
   readonly response: z.ZodMiniType;
   /** True for calls that need no session (sign-in flows, lookup, health). */
   readonly public?: true;
+  /**
+   * A file download (the audit log's exports): the server streams a body of this media type as an
+   * attachment (`Content-Disposition`) instead of JSON; `response` then describes the file's text
+   * (`z.string()`), for mocks. The portal opens such a call as a link, not with the JSON client.
+   */
+  readonly download?: 'text/csv' | 'application/x-ndjson';
 }
 
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {

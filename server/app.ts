@@ -17,6 +17,10 @@ import { getWebhookSecret } from '@contract/webhook';
 import type { AppDeps, Services } from './deps';
 import type { AppEnv } from './env';
 import { API_PREFIX, createRoute } from './http/route';
+import { scopedDatabase } from './db/request-scope';
+import { auditCalls, requestDetails } from './audit/record';
+import { auditRoutes } from './audit/routes';
+import { defineAuditJobs } from './audit/retention';
 import { BackgroundTasks, describeError } from './system/background';
 import { HashingBusyError, PasswordVerifier } from './auth/passwords';
 import { DEFAULT_SESSION_IDLE_MS } from './auth/sessions';
@@ -63,10 +67,12 @@ const CREATE_MEMBERS_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 export function resolveServices(deps: AppDeps): Services {
   const now = deps.now ?? (() => new Date());
   const logger = deps.logger ?? console;
+  // Inside an audited call, `db` is that call's transaction (db/request-scope.ts).
+  const db = scopedDatabase(deps.db);
   return {
-    db: deps.db,
-    mailer: deps.mailer ?? new DevMailbox(deps.db, now),
-    queue: deps.queue ?? new JobQueue(deps.db, { logger, retrySchedule: deps.retrySchedule }),
+    db,
+    mailer: deps.mailer ?? new DevMailbox(db, now),
+    queue: deps.queue ?? new JobQueue(db, { logger, retrySchedule: deps.retrySchedule }),
     now,
     production: deps.production ?? false,
     publicUrl: deps.publicUrl,
@@ -79,7 +85,7 @@ export function resolveServices(deps: AppDeps): Services {
     logger,
     integrations: resolveIntegrationOptions(deps.integrations),
     stripe: deps.stripe
-      ? new StripeGateway(deps.stripe, deps.db, now, logger, {
+      ? new StripeGateway(deps.stripe, db, now, logger, {
           deadlineMs: deps.stripe.deadlineMs,
           cacheMs: deps.stripe.cacheMs,
         })
@@ -106,6 +112,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       resolveHost: s.integrations.resolveHost,
     },
   });
+  defineAuditJobs(s.queue, { db: s.db, now: s.now, logger: s.logger });
   if (deps.warmUpPasswords) {
     s.tasks.run('password hashing warm-up', () => s.passwords.warmUp());
   }
@@ -120,6 +127,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       trustProxy: s.trustProxy,
     });
 
+  app.use('*', requestDetails(s.trustProxy));
   app.use('*', async (c, next) => {
     c.set('services', s);
     c.set('logger', s.logger);
@@ -198,7 +206,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (!isReady()) return null;
     const token = readSessionToken(c, s.production);
     return token ? findSession(s.db, token, s.now(), s.sessionIdleMs) : null;
-  });
+  }, auditCalls(s.db));
 
   healthRoutes(app, route, isReady);
   sessionRoutes(app, route, s);
@@ -216,6 +224,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   webhookDeliveryRoutes(app, route, s);
   conditionalAccessRoutes(app, route, s);
   notificationsRoutes(app, route, s);
+  auditRoutes(app, route, s);
   // One card processor per start: Stripe with STRIPE_SECRET_KEY, else the built-in test
   // processor (docs/decisions/040-stripe.md).
   if (s.stripe) {

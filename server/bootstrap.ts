@@ -6,6 +6,7 @@ import { seedDemoSsoDevProvider, seedDemoSsoDirectory } from './seed/seed-sso';
 import { seedDemoAlerts } from './seed/seed-alerts';
 import { seedDemoSettings } from './seed/seed-settings';
 import { seedDemoIntegrations } from './seed/seed-integrations';
+import { seedDemoAudit } from './seed/seed-audit';
 import { seedDemoBilling } from './seed/seed-billing';
 import type { ScryptParams } from './auth/passwords';
 
@@ -54,6 +55,8 @@ async function prepareNow(
   const seededBilling = await seedDemoBilling(handle.db);
   // Integrations and notifications demo data; once per database, after the members.
   const seededIntegrations = await seedDemoIntegrations(handle.db);
+  // A few past events of Acme for the Activity tab; once, after the alerts and the API key.
+  const seededAudit = await seedDemoAudit(handle.db);
   // Globex through the development OpenID Provider (docs/decisions/019-openid-connect.md), on
   // databases seeded before it.
   await seedDemoSsoDevProvider(handle.db);
@@ -66,6 +69,7 @@ async function prepareNow(
       seededAlerts ||
       seededSettings ||
       seededIntegrations ||
+      seededAudit ||
       seededBilling,
   };
 }

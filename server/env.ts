@@ -1,3 +1,4 @@
+import type { RequestDetails } from './audit/record';
 import type { Logger, Services } from './deps';
 
 /** Hono context variables set by the app for every request. */
@@ -5,5 +6,7 @@ export interface AppEnv {
   Variables: {
     services: Services;
     logger: Logger;
+    /** Client address, user agent and request id (server/audit/record.ts). */
+    request: RequestDetails;
   };
 }

@@ -17,6 +17,7 @@ import { prepareDatabase } from './bootstrap';
 import { BackgroundTasks, describeError } from './system/background';
 import { DEMO_SIGN_INS } from './seed/seed';
 import { runHousekeeping } from './system/housekeeping';
+import { scheduleRetention } from './audit/retention';
 import { ConfigError, readServerConfig, type ServerConfig } from './config';
 import { JobQueue } from './queue/queue';
 import { SmtpMailer } from './mail/smtp-mailer';
@@ -168,8 +169,13 @@ try {
   }
   ready = true;
   queue.start();
-  const housekeeping = () =>
+  const housekeeping = () => {
     tasks.run('housekeeping', () => runHousekeeping(handle.db, new Date(), { sessionIdleMs }));
+    // The audit log's retention runs on the queue (one queued run at a time, any process).
+    tasks.run('audit retention', async () => {
+      await scheduleRetention(queue, handle.db);
+    });
+  };
   housekeeping();
   setInterval(housekeeping, HOUSEKEEPING_INTERVAL_MS).unref();
 

@@ -22,6 +22,10 @@ import { clearAccountThrottle, countSignInAttempt, recordSignInSuccess } from '.
 import { logAtMostEvery } from '../system/log-summary';
 import { answerSent } from '../system/background';
 import { mailJob } from '../mail/jobs';
+import { appendEvent } from '../audit/data';
+import { detailsOf, userActor, userTarget, type RequestDetails } from '../audit/record';
+import type { Organization, User } from '../db/schema';
+import type { Database } from '../db';
 import {
   consumeResetToken,
   insertResetTokenWithinCap,
@@ -51,7 +55,88 @@ const capLog = logAtMostEvery(
   (n) => `[reset-password] e-mail cap reached: ${n} request(s) in the last minute sent nothing`,
 );
 
+/**
+ * A sign-in event of `user` (docs/decisions/018-audit-log.md, 'Sign-ins'): the user is both the
+ * actor and the target, the method is in `changes`.
+ */
+function signInEvent(
+  db: Database,
+  details: RequestDetails,
+  time: Date,
+  user: User,
+  org: Organization,
+  event: {
+    action: 'session.signed_in' | 'session.sign_in_failed' | 'session.signed_out';
+    message?: string;
+    method?: 'password' | 'sso';
+  },
+) {
+  return appendEvent(db, {
+    orgId: org.id,
+    time,
+    actor: userActor(user),
+    action: event.action,
+    target: userTarget(user),
+    outcome: event.action === 'session.sign_in_failed' ? 'failure' : 'success',
+    message: event.message ?? null,
+    ...details,
+    changes: event.method ? { method: event.method } : null,
+  });
+}
+
+/**
+ * Which addresses may have a 'throttled' sign-in event now: at most one a minute each (an
+ * in-process map, bounded; several server processes may each record one).
+ */
+class EventLimiter {
+  #last = new Map<string, number>();
+  constructor(
+    readonly everyMs: number,
+    readonly maxKeys = 10_000,
+  ) {}
+
+  take(key: string, now: Date): boolean {
+    const last = this.#last.get(key);
+    if (last !== undefined && now.getTime() - last < this.everyMs) return false;
+    this.#last.delete(key);
+    this.#last.set(key, now.getTime());
+    if (this.#last.size > this.maxKeys) {
+      const oldest = this.#last.keys().next().value;
+      if (oldest !== undefined) this.#last.delete(oldest);
+    }
+    return true;
+  }
+}
+
 export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
+  const throttledEvents = new EventLimiter(60_000);
+  /**
+   * A failed sign-in of a known administrator is recorded after the answer, so a known address
+   * does not answer later than an unknown one (docs/decisions/015-sign-in-security.md).
+   */
+  const recordFailedSignIn = (
+    c: Parameters<typeof detailsOf>[0],
+    email: string,
+    message: string,
+    now: Date,
+    known?: { user: User; org: Organization } | null,
+  ) => {
+    const details = detailsOf(c);
+    s.tasks.run(
+      'sign-in failure event',
+      async () => {
+        const found = known ?? (await findUserWithOrgByEmail(s.db, email));
+        if (!found) return;
+        await signInEvent(s.db, details, now, found.user, found.org, {
+          action: 'session.sign_in_failed',
+          message,
+          method: 'password',
+        });
+      },
+      answerSent(c),
+    );
+  };
+
   route(app, getSession, async ({ session, c }) =>
     toSessionBody(
       session.user,
@@ -70,6 +155,10 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     // the limit reach the (costly) verification; the rest are refused without hashing.
     const decision = await countSignInAttempt(s.db, email, ip, now);
     if (!decision.allowed) {
+      // One event a minute per address: a guessing burst must not flood the log.
+      if (throttledEvents.take(email, now)) {
+        recordFailedSignIn(c, email, throttledMessage(decision.retryAfterMs), now);
+      }
       throw new HttpError(
         429,
         { error: throttledMessage(decision.retryAfterMs) },
@@ -82,14 +171,26 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     // every failure answers alike, in the same time.
     const passwordOk = await s.passwords.verify(body.password, found?.user.passwordHash);
     if (!found || !passwordOk) {
+      if (found) recordFailedSignIn(c, email, LOGIN_MESSAGES.wrongCredentials, now, found);
       throw new HttpError(401, { error: LOGIN_MESSAGES.wrongCredentials });
     }
     await recordSignInSuccess(s.db, decision.ticket, now);
-    if (found.user.loginBlocked) throw new HttpError(403, { error: LOGIN_MESSAGES.loginPolicy });
+    if (found.user.loginBlocked) {
+      recordFailedSignIn(c, email, LOGIN_MESSAGES.loginPolicy, now, found);
+      throw new HttpError(403, { error: LOGIN_MESSAGES.loginPolicy });
+    }
 
     // Renewal: every sign-in gets a fresh token; the one this browser held before is revoked.
-    if (previous) await deleteSession(s.db, previous.id);
-    const created = await createSession(s.db, found.user.id, now);
+    // The session and its event are one transaction.
+    const created = await s.db.transaction(async (tx) => {
+      if (previous) await deleteSession(tx, previous.id);
+      const made = await createSession(tx, found.user.id, now);
+      await signInEvent(tx, detailsOf(c), now, found.user, found.org, {
+        action: 'session.signed_in',
+        method: 'password',
+      });
+      return made;
+    });
     setSessionCookie(c, created.token, SESSION_TTL_MS / 1000, s.production);
     return toSessionBody(
       found.user,
@@ -100,7 +201,14 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
   });
 
   route(app, logout, async ({ session, c }) => {
-    if (session) await deleteSession(s.db, session.id);
+    if (session) {
+      await s.db.transaction(async (tx) => {
+        await deleteSession(tx, session.id);
+        await signInEvent(tx, detailsOf(c), s.now(), session.user, session.org, {
+          action: 'session.signed_out',
+        });
+      });
+    }
     clearSessionCookie(c, s.production);
     return {};
   });
@@ -110,6 +218,7 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     // up before answering. The lookup, the token and the e-mail happen after (background task).
     const base = publicBaseUrl(c, s);
     const requested = s.now();
+    const details = detailsOf(c);
     s.tasks.run(
       'password reset e-mail',
       async () => {
@@ -131,8 +240,8 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
         const inserted = await insertResetTokenWithinCap(
           s.db,
           { tokenHash, userId: user.id, now: requested },
-          (tx) =>
-            s.queue.enqueue(
+          async (tx) => {
+            await s.queue.enqueue(
               tx,
               mailJob(
                 'password-reset',
@@ -140,7 +249,17 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
                 { name: user.name, link: `${base}/update-password/${token}`, tokenHash },
                 found.org.id,
               ),
-            ),
+            );
+            await appendEvent(tx, {
+              orgId: found.org.id,
+              time: requested,
+              actor: userActor(user),
+              action: 'password.reset_requested',
+              target: userTarget(user),
+              outcome: 'success',
+              ...details,
+            });
+          },
         );
         if (!inserted) {
           // Unauthenticated requests must not be able to flood the log: one summary a minute.
@@ -154,7 +273,7 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     return {};
   });
 
-  route(app, updatePassword, async ({ body }) => {
+  route(app, updatePassword, async ({ body, c }) => {
     const weak = passwordRuleError(body.password);
     if (weak) throw weak;
     const tokenHash = hashToken(body.requestToken);
@@ -168,7 +287,18 @@ export function sessionRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
       if (userId === null) throw invalid();
       const user = await setPasswordHash(tx, userId, passwordHash);
       await deleteUserSessions(tx, userId);
-      if (user) await clearAccountThrottle(tx, user.email);
+      if (user) {
+        await clearAccountThrottle(tx, user.email);
+        await appendEvent(tx, {
+          orgId: user.orgId,
+          time: now,
+          actor: userActor(user),
+          action: 'password.changed',
+          target: userTarget(user),
+          outcome: 'success',
+          ...detailsOf(c),
+        });
+      }
     });
     return {};
   });

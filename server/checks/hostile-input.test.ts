@@ -154,6 +154,7 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
     }),
   },
   updateAlerts: { body: () => ({ alertIds: ['no-such-alert'], status: 'Closed' }) },
+  updateAuditSettings: { body: () => ({ retention: 'SIX_MONTHS' }) },
   addThreatHunterUser: { body: () => ({ name: 'Hunter', email: fresh('hunter') }) },
   devConfirmCardSetup: {
     body: () => ({

@@ -78,6 +78,12 @@ const IMPLEMENTED = [
   'saveEmailTemplate',
   'getNotificationPreferences',
   'updateNotificationPreferences',
+  'listAuditEvents',
+  'exportAuditEventsCsv',
+  'exportAuditEventsJsonLines',
+  'getAuditFilterOptions',
+  'getAuditSettings',
+  'updateAuditSettings',
 ] as const satisfies readonly EndpointName[];
 
 /** In the contract, not implemented yet. Remove a name when its route lands. */

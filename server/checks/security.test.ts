@@ -339,13 +339,15 @@ describe('no state change on GET', () => {
       }
       expect(changedTables(start, await databaseFingerprint(fresh.handle))).toEqual([]);
 
-      // The webhook secret is created on first request, then answered as it is.
+      // The webhook secret is created on first request, then answered as it is. Each view is an
+      // event of the audit log (webhook.secret_viewed: docs/decisions/018-audit-log.md).
+      const audit = ['audit_events', 'audit_logs'];
       const first = await fresh.call('GET', '/api/orgs/webhook-secret', { cookie });
       const afterFirst = await databaseFingerprint(fresh.handle);
-      expect(changedTables(start, afterFirst)).toEqual(['webhooks']);
+      expect(changedTables(start, afterFirst)).toEqual([...audit, 'webhooks']);
       const second = await fresh.call('GET', '/api/orgs/webhook-secret', { cookie });
       expect(second.data.secret).toBe(first.data.secret);
-      expect(changedTables(afterFirst, await databaseFingerprint(fresh.handle))).toEqual([]);
+      expect(changedTables(afterFirst, await databaseFingerprint(fresh.handle))).toEqual(audit);
 
       // Each card form gets a setup (its secret's hash, one hour of validity).
       const beforeKey = await databaseFingerprint(fresh.handle);
@@ -353,7 +355,7 @@ describe('no state change on GET', () => {
         200,
       );
       const afterKey = await databaseFingerprint(fresh.handle);
-      expect(changedTables(beforeKey, afterKey)).toEqual(['card_setups']);
+      expect(changedTables(beforeKey, afterKey)).toEqual([...audit, 'card_setups']);
       expect(afterKey.card_setups!.rows).toBe(beforeKey.card_setups!.rows + 1);
     } finally {
       await fresh.close();

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as accounts from '@domain/accounts';
 import * as admins from '@domain/admins';
 import * as alerts from '@domain/alerts';
+import * as audit from '@domain/audit';
 import * as billing from '@domain/billing';
 import * as cards from '@domain/cards';
 import * as conditionalAccess from '@domain/conditional-access';
@@ -59,6 +60,9 @@ const VALUE_LISTS: Record<string, readonly string[]> = {
   'members.source': MEMBER_SOURCES,
   'webhook_deliveries.event_type': webhooks.WEBHOOK_EVENT_TYPES,
   'webhook_deliveries.status': webhooks.WEBHOOK_DELIVERY_STATUSES,
+  'audit_logs.retention': audit.AUDIT_RETENTIONS,
+  'audit_events.actor_type': audit.AUDIT_ACTOR_TYPES,
+  'audit_events.outcome': audit.AUDIT_OUTCOMES,
 };
 
 /** Columns whose CHECK constraint is a range of whole numbers, and the range. */

@@ -28,6 +28,9 @@ it('a PGlite data directory survives a restart: migrated and seeded once', async
       '0010_outbound.sql',
       '0011_openid_connect.sql',
       '0012_stripe.sql',
+      '0013_audit.sql',
+      '0016_scim.sql',
+      '0017_members_directory.sql',
     ],
     seeded: true,
   });

@@ -51,6 +51,9 @@ const TRIGGERS: Allowances['triggers'] = {
   'devices.devices_bump_version_delete': 'bumps organizations.devices_version (page anchors)',
   // 0005_alerts.sql: an alert keeps the device's label and member as they were at scan time.
   'alerts.alerts_copy_device': 'copies the device label and member name into a new alert',
+  // 0013_audit.sql: the audit log is append-only (docs/decisions/018-audit-log.md).
+  'audit_events.audit_events_append_only': 'refuses UPDATE and DELETE but for retention',
+  'audit_checkpoints.audit_checkpoints_append_only': 'refuses UPDATE and DELETE but for retention',
 };
 
 /** Functions (PL/pgSQL): the triggers' bodies above. */
@@ -59,6 +62,7 @@ const FUNCTIONS: Allowances['functions'] = {
   members_refresh_device_copies: 'trigger members.members_refresh_device_copies',
   devices_bump_version: 'triggers devices.devices_bump_version_*',
   alerts_copy_device: 'trigger alerts.alerts_copy_device',
+  audit_events_append_only: 'triggers audit_events / audit_checkpoints *_append_only',
 };
 
 /**

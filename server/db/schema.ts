@@ -10,6 +10,7 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { PASSWORD_TOKEN_PURPOSES, SIGN_IN_THROTTLE_SCOPES } from '@domain/accounts';
 import { THREAT_HUNTER_STATUSES } from '@domain/admins';
 import { ALERT_STATUSES } from '@domain/alerts';
+import { AUDIT_ACTOR_TYPES, AUDIT_OUTCOMES, AUDIT_RETENTIONS } from '@domain/audit';
 import { SUBSCRIPTION_STATUSES } from '@domain/billing';
 import { CARD_NETWORKS, TEST_CARD_OUTCOMES } from '@domain/cards';
 import {
@@ -915,5 +916,88 @@ export const scimGroupMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.groupId, t.memberId] }),
     index('scim_group_members_member_idx').on(t.memberId),
+  ],
+);
+
+/**
+ * The audit log (0013_audit.sql; docs/decisions/018-audit-log.md): per organization, its
+ * retention and the head of its hash chain (locked while an event is recorded).
+ */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    orgId: integer('org_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    retention: text('retention', { enum: AUDIT_RETENTIONS }).notNull().default('ONE_YEAR'),
+    headSeq: bigint('head_seq', { mode: 'number' }).notNull().default(0),
+    headHash: text('head_hash').notNull(),
+    /** The hash the head event follows (what its prev_hash is). */
+    headPrevHash: text('head_prev_hash'),
+  },
+  (t) => [
+    check('audit_logs_retention_check', oneOf(t.retention)),
+    check('audit_logs_head_seq_check', sql`${t.headSeq} >= 0`),
+  ],
+);
+
+export type AuditLogRow = typeof auditLogs.$inferSelect;
+
+/**
+ * Audit events: append-only (a trigger refuses UPDATE and DELETE but for the retention job and
+ * the organization's deletion), `seq` 1, 2, 3… per organization, `hash` chaining each to the one
+ * before (server/audit/chain.ts).
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    occurredAt: timestamp('occurred_at', tz).notNull(),
+    actorType: text('actor_type', { enum: AUDIT_ACTOR_TYPES }).notNull(),
+    actorId: text('actor_id').notNull(),
+    actorDisplay: text('actor_display').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    targetDisplay: text('target_display'),
+    outcome: text('outcome', { enum: AUDIT_OUTCOMES }).notNull(),
+    message: text('message'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+    changes: jsonb('changes').$type<Record<string, unknown>>(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.seq] }),
+    check('audit_events_actor_type_check', oneOf(t.actorType)),
+    check('audit_events_outcome_check', oneOf(t.outcome)),
+    index('audit_events_actor_idx').on(t.orgId, t.actorType, t.actorId, t.seq),
+    index('audit_events_action_idx').on(t.orgId, t.action, t.seq),
+    index('audit_events_time_idx').on(t.orgId, t.occurredAt),
+  ],
+);
+
+export type AuditEventRow = typeof auditEvents.$inferSelect;
+
+/** Where a retention run cut an organization's chain (the first event kept follows `hash`). */
+export const auditCheckpoints = pgTable(
+  'audit_checkpoints',
+  {
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+    deleted: integer('deleted').notNull(),
+    createdAt: timestamp('created_at', tz).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.seq] }),
+    check('audit_checkpoints_deleted_check', sql`${t.deleted} >= 0`),
   ],
 );

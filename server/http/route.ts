@@ -17,7 +17,10 @@ export const API_PREFIX = '/api';
 type SessionFor<E extends Endpoint> = E extends { public: true }
   ? SessionRecord | null
   : SessionRecord;
-type ResponseIn<E extends Endpoint> = z.input<E['response']>;
+/** A download's handler answers the streamed file itself (server/http/csv-export.ts). */
+type ResponseIn<E extends Endpoint> = E extends { download: string }
+  ? Response
+  : z.input<E['response']>;
 
 export interface HandlerArgs<E extends Endpoint> {
   query: ParsedQueryOf<E>;
@@ -31,6 +34,27 @@ export interface HandlerArgs<E extends Endpoint> {
 export type Handler<E extends Endpoint> = (
   args: HandlerArgs<E>,
 ) => Promise<ResponseIn<E>> | ResponseIn<E>;
+
+/** What an audit hook sees of a call once its query and body are parsed. */
+export interface CallArgs {
+  query: unknown;
+  body: unknown;
+  session: SessionRecord;
+}
+
+/**
+ * A hook around every authenticated call (the audit log's, server/audit/record.ts): `run` parses
+ * the request and runs the handler, calling `onParsed` before the handler and `onResult` after it.
+ */
+export type Around = (
+  endpoint: Endpoint,
+  session: SessionRecord,
+  c: Context<AppEnv>,
+  run: (
+    onParsed?: (args: CallArgs) => Promise<void>,
+    onResult?: (args: CallArgs, result: unknown) => Promise<void>,
+  ) => Promise<unknown>,
+) => Promise<unknown>;
 
 /** Resolves the caller's session (or null); provided by the app so route() stays storage-agnostic. */
 export type SessionResolver = (c: Context<AppEnv>) => Promise<SessionRecord | null>;
@@ -143,7 +167,7 @@ export function errorResponse(c: Context, error: HttpError): Response {
   return c.json(error.body satisfies ErrorBody, error.status);
 }
 
-export function createRoute(resolveSession: SessionResolver) {
+export function createRoute(resolveSession: SessionResolver, around?: Around) {
   return function route<E extends Endpoint>(
     app: Hono<AppEnv>,
     endpoint: E,
@@ -155,26 +179,41 @@ export function createRoute(resolveSession: SessionResolver) {
         const session = await resolveSession(c);
         if (!session && !endpoint.public) throw notSignedIn();
 
-        let query: unknown = undefined;
-        if (endpoint.query) {
-          const parsed = endpoint.query.safeParse(readQuery(c));
-          if (!parsed.success) throw invalid('query', toIssues(parsed.error));
-          query = parsed.data;
+        const run = async (
+          onParsed?: (args: CallArgs) => Promise<void>,
+          onResult?: (args: CallArgs, result: unknown) => Promise<void>,
+        ): Promise<unknown> => {
+          let query: unknown = undefined;
+          if (endpoint.query) {
+            const parsed = endpoint.query.safeParse(readQuery(c));
+            if (!parsed.success) throw invalid('query', toIssues(parsed.error));
+            query = parsed.data;
+          }
+          let body: unknown = undefined;
+          if (endpoint.body) {
+            const parsed = endpoint.body.safeParse(await readJsonBody(c));
+            if (!parsed.success) throw invalid('body', toIssues(parsed.error));
+            body = parsed.data;
+          }
+          const form = endpoint.multipart ? await readFormBody(c) : undefined;
+          const args = { query, body, session: session as SessionRecord };
+          await onParsed?.(args);
+          const value = await handler({
+            query: query as ParsedQueryOf<E>,
+            body: body as ParsedBodyOf<E>,
+            session: session as SessionFor<E>,
+            form: form as HandlerArgs<E>['form'],
+            c,
+          });
+          await onResult?.(args, value);
+          return value;
+        };
+        const result = session && around ? await around(endpoint, session, c, run) : await run();
+        // A download (contract/endpoint.ts) answers the streamed file the handler built.
+        if (endpoint.download) {
+          if (result instanceof Response) return result;
+          throw new Error(`${endpoint.method} ${path}: a download must answer a Response`);
         }
-        let body: unknown = undefined;
-        if (endpoint.body) {
-          const parsed = endpoint.body.safeParse(await readJsonBody(c));
-          if (!parsed.success) throw invalid('body', toIssues(parsed.error));
-          body = parsed.data;
-        }
-        const form = endpoint.multipart ? await readFormBody(c) : undefined;
-        const result = await handler({
-          query: query as ParsedQueryOf<E>,
-          body: body as ParsedBodyOf<E>,
-          session: session as SessionFor<E>,
-          form: form as HandlerArgs<E>['form'],
-          c,
-        });
         const checked = endpoint.response.safeParse(result);
         if (!checked.success) {
           c.get('logger').error(

@@ -33,6 +33,8 @@ import { countSsoStart, recordSsoSignIn } from '../auth/login-throttle';
 import { readSessionToken, setSessionCookie } from '../auth/session-cookie';
 import { newToken } from '../auth/tokens';
 import { logAtMostEvery } from '../system/log-summary';
+import { appendEvent } from '../audit/data';
+import { detailsOf, userActor, userTarget } from '../audit/record';
 import { ssoPageContentSecurityPolicy } from '../http/security-headers';
 import {
   acceptInvitation,
@@ -190,6 +192,17 @@ export function oidcRoutes(app: Hono<AppEnv>, s: Services): void {
         );
       }
       if (admin.loginBlocked) {
+        await appendEvent(s.db, {
+          orgId,
+          time: now,
+          actor: userActor(admin),
+          action: 'session.sign_in_failed',
+          target: userTarget(admin),
+          outcome: 'failure',
+          message: 'Access limited by login policy.',
+          ...detailsOf(c),
+          changes: { method: 'sso' },
+        });
         throw new SsoFailure('sso-unauthorized', 'the administrator is refused by a login policy');
       }
       // The same session as a password sign-in (routes/session.ts, login): a fresh token, the
@@ -203,7 +216,21 @@ export function oidcRoutes(app: Hono<AppEnv>, s: Services): void {
       // who they are as the invitation link would have.
       if (!admin.inviteAccepted) await acceptInvitation(s.db, admin.id);
       await recordSsoSignIn(s.db, admin.email, clientIp(c, s.trustProxy), now);
-      const created = await createSession(s.db, admin.id, now);
+      // The session and its event are one transaction (docs/decisions/018-audit-log.md).
+      const created = await s.db.transaction(async (tx) => {
+        const made = await createSession(tx, admin.id, now);
+        await appendEvent(tx, {
+          orgId,
+          time: now,
+          actor: userActor(admin),
+          action: 'session.signed_in',
+          target: userTarget(admin),
+          outcome: 'success',
+          ...detailsOf(c),
+          changes: { method: 'sso' },
+        });
+        return made;
+      });
       setSessionCookie(c, created.token, SESSION_TTL_MS / 1000, s.production);
       return c.redirect(SSO_LANDING_PATH, 302);
     } catch (error) {

@@ -341,7 +341,7 @@ export async function deleteUser(tx: Tx, orgId: number, scimId: string, now: Dat
     .set({ scimId: null, scimUserName: null, scimExternalId: null, scimUpdatedAt: now })
     .where(eq(members.id, current.memberId));
   await tx.delete(scimGroupMembers).where(eq(scimGroupMembers.memberId, current.memberId));
-  return current.memberId;
+  return { memberId: current.memberId, userName: current.userName };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -480,9 +480,9 @@ export async function replaceGroup(
 
 /** A group's deletion removes the group and its memberships; its members stay. */
 export async function deleteGroup(tx: Executor, orgId: number, id: string) {
-  const rows = await tx
+  const [row] = await tx
     .delete(scimGroups)
     .where(and(eq(scimGroups.orgId, orgId), eq(scimGroups.id, id)))
-    .returning({ id: scimGroups.id });
-  return rows.length > 0;
+    .returning({ id: scimGroups.id, displayName: scimGroups.displayName });
+  return row ?? null;
 }

@@ -28,6 +28,7 @@ import { filterToSql } from './filter-sql';
 import { RateLimiter } from './rate-limit';
 import { project, readProjection } from './projection';
 import { applyPatch } from './patch';
+import { recordScimEvent } from './audit';
 import { memberOf, readUser, userResource } from './user-resource';
 import { groupResource, readGroup } from './group-resource';
 import { resourceTypes, schemas, serviceProviderConfig } from './discovery';
@@ -272,7 +273,23 @@ export function scimService(app: Hono<AppEnv>, s: Services): void {
           .where(eq(members.id, p.memberId));
         // The enrolment invitation, unless the SCIM tab's option is off, the user arrives
         // deactivated, or a member taken over was invited already.
-        if (org.scimSendInvitations && input.active && !settings?.invitedAt) {
+        const invite = Boolean(org.scimSendInvitations && input.active && !settings?.invitedAt);
+        await recordScimEvent(
+          tx,
+          c,
+          org.id,
+          'scim.user_created',
+          { type: 'member', id: String(p.memberId), display: p.name },
+          {
+            userName: input.userName,
+            externalId: input.externalId,
+            active: input.active,
+            // A member of the same e-mail taken over instead of a new one (decision 050).
+            takenOver: !p.created,
+            invited: invite,
+          },
+        );
+        if (invite) {
           await tx.update(members).set({ invitedAt: now }).where(eq(members.id, p.memberId));
           await enqueueInvitations(
             s,
@@ -301,9 +318,30 @@ export function scimService(app: Hono<AppEnv>, s: Services): void {
     const input = readUser(body);
     const member = memberOf(input);
     const id = idOf(c);
-    const done = await s.db.transaction((tx) =>
-      replaceUser(tx, c.var.org.id, id, input, member, s.now()),
-    );
+    const done = await s.db.transaction(async (tx) => {
+      const replaced = await replaceUser(tx, c.var.org.id, id, input, member, s.now());
+      if (!replaced) return null;
+      const action =
+        replaced.wasActive === input.active
+          ? 'scim.user_updated'
+          : input.active
+            ? 'scim.user_reactivated'
+            : 'scim.user_deactivated';
+      await recordScimEvent(
+        tx,
+        c,
+        c.var.org.id,
+        action,
+        { type: 'member', id: String(replaced.memberId), display: member.name },
+        {
+          method: c.req.method,
+          userName: input.userName,
+          externalId: input.externalId,
+          active: input.active,
+        },
+      );
+      return replaced;
+    });
     if (!done) throw notFound('User');
     const row = await findUser(s.db, c.var.org.id, id);
     if (!row) throw notFound('User');
@@ -329,7 +367,20 @@ export function scimService(app: Hono<AppEnv>, s: Services): void {
     '/Users/:id',
     handle(async (c) => {
       const id = idOf(c);
-      const done = await s.db.transaction((tx) => deleteUser(tx, c.var.org.id, id, s.now()));
+      const done = await s.db.transaction(async (tx) => {
+        const deleted = await deleteUser(tx, c.var.org.id, id, s.now());
+        if (deleted) {
+          await recordScimEvent(
+            tx,
+            c,
+            c.var.org.id,
+            'scim.user_deleted',
+            { type: 'member', id: String(deleted.memberId), display: deleted.userName },
+            { userName: deleted.userName, deactivated: true },
+          );
+        }
+        return deleted;
+      });
       if (done === null) throw notFound('User');
       return answer(204, null);
     }),
@@ -386,7 +437,18 @@ export function scimService(app: Hono<AppEnv>, s: Services): void {
     '/Groups',
     handle(async (c) => {
       const input = readGroup(await readBody(c));
-      const id = await s.db.transaction((tx) => createGroup(tx, c.var.org.id, input, s.now()));
+      const id = await s.db.transaction(async (tx) => {
+        const created = await createGroup(tx, c.var.org.id, input, s.now());
+        await recordScimEvent(
+          tx,
+          c,
+          c.var.org.id,
+          'scim.group_created',
+          { type: 'scim', id: created, display: input.displayName },
+          { externalId: input.externalId, members: input.members.length },
+        );
+        return created;
+      });
       const row = await findGroup(s.db, c.var.org.id, id);
       if (!row) throw new Error('created group vanished');
       return answer(201, renderGroup(c, row), { Location: groupLocation(c, id) });
@@ -396,7 +458,20 @@ export function scimService(app: Hono<AppEnv>, s: Services): void {
   async function replaceGroupAndAnswer(c: C, body: unknown) {
     const input = readGroup(body);
     const id = idOf(c);
-    const done = await s.db.transaction((tx) => replaceGroup(tx, c.var.org.id, id, input, s.now()));
+    const done = await s.db.transaction(async (tx) => {
+      const replaced = await replaceGroup(tx, c.var.org.id, id, input, s.now());
+      if (replaced) {
+        await recordScimEvent(
+          tx,
+          c,
+          c.var.org.id,
+          'scim.group_updated',
+          { type: 'scim', id, display: input.displayName },
+          { method: c.req.method, externalId: input.externalId, members: input.members.length },
+        );
+      }
+      return replaced;
+    });
     if (!done) throw notFound('Group');
     const row = await findGroup(s.db, c.var.org.id, id);
     if (!row) throw notFound('Group');
@@ -421,7 +496,17 @@ export function scimService(app: Hono<AppEnv>, s: Services): void {
   scim.delete(
     '/Groups/:id',
     handle(async (c) => {
-      const done = await deleteGroup(s.db, c.var.org.id, idOf(c));
+      const done = await s.db.transaction(async (tx) => {
+        const deleted = await deleteGroup(tx, c.var.org.id, idOf(c));
+        if (deleted) {
+          await recordScimEvent(tx, c, c.var.org.id, 'scim.group_deleted', {
+            type: 'scim',
+            id: deleted.id,
+            display: deleted.displayName,
+          });
+        }
+        return deleted;
+      });
       if (!done) throw notFound('Group');
       return answer(204, null);
     }),

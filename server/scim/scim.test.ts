@@ -3,6 +3,8 @@
  * rate limit, cross-organization isolation and hostile input.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { auditEvents } from '../db/schema';
 import { createTestApp } from '../test-support';
 import { makeOrg, type TestOrg } from '../test-support/factories';
 import { scimClient } from './scim-test-client';
@@ -49,14 +51,19 @@ describe('authentication', () => {
   });
 
   it("another organization's token on this organization's URL is the same 401", async () => {
-    const r = await scimClient(t.app, 'scim-acme', globex.credentials.scim as string)('GET', '/Users');
+    const r = await scimClient(
+      t.app,
+      'scim-acme',
+      globex.credentials.scim as string,
+    )('GET', '/Users');
     expect(r.status).toBe(401);
     expect(r.data.detail).toBe('The request is not authorized.');
   });
 
   it('a disabled SCIM (no credential), an unknown slug: the same 401', async () => {
     expect(
-      (await scimClient(t.app, 'scim-plain', acme.credentials.scim as string)('GET', '/Users')).status,
+      (await scimClient(t.app, 'scim-plain', acme.credentials.scim as string)('GET', '/Users'))
+        .status,
     ).toBe(401);
     expect(
       (await scimClient(t.app, 'nobody', acme.credentials.scim as string)('GET', '/Users')).status,
@@ -77,9 +84,9 @@ describe('authentication', () => {
 
   it('accepts the scheme in any case, as HTTP allows', async () => {
     const token = (acme.credentials.scim as string).replace(/^Bearer /, 'bearer ');
-    expect((await scimClient(t.app, 'scim-acme', token)('GET', '/ServiceProviderConfig')).status).toBe(
-      200,
-    );
+    expect(
+      (await scimClient(t.app, 'scim-acme', token)('GET', '/ServiceProviderConfig')).status,
+    ).toBe(200);
   });
 });
 
@@ -259,5 +266,59 @@ describe('rate limit', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('audit', () => {
+  it("every SCIM write is an event with actor scim, in the change's transaction; reads are not", async () => {
+    const org = await makeOrg(t, { slug: 'scim-audit', credentials: ['scim'] });
+    const s = scimClient(t.app, 'scim-audit', org.credentials.scim as string);
+    const id = (await s('POST', '/Users', user('audited@example.com'))).data.id;
+    await s('PATCH', `/Users/${id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', path: 'title', value: 'Lead' }],
+    });
+    await s('PATCH', `/Users/${id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', value: { active: false } }],
+    });
+    await s('PUT', `/Users/${id}`, { ...user('audited@example.com'), active: true });
+    const g = (
+      await s('POST', '/Groups', {
+        schemas: [GROUP],
+        displayName: 'Audited',
+        members: [{ value: id }],
+      })
+    ).data.id;
+    await s('PATCH', `/Groups/${g}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'remove', path: 'members' }],
+    });
+    await s('DELETE', `/Groups/${g}`);
+    await s('DELETE', `/Users/${id}`);
+    await s('GET', '/Users');
+    await s('POST', '/Users', { bad: true });
+    const events = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.orgId, org.id))
+      .orderBy(asc(auditEvents.seq));
+    expect(events.map((e) => e.action)).toEqual([
+      'scim.user_created',
+      'scim.user_updated',
+      'scim.user_deactivated',
+      'scim.user_reactivated',
+      'scim.group_created',
+      'scim.group_updated',
+      'scim.group_deleted',
+      'scim.user_deleted',
+    ]);
+    for (const e of events) {
+      expect(e).toMatchObject({ actorType: 'scim', actorId: 'provisioning', outcome: 'success' });
+    }
+    expect(events[0]).toMatchObject({ targetType: 'member', targetDisplay: 'audited@example.com' });
+    expect(events[0]?.changes).toMatchObject({ userName: 'audited@example.com', invited: true });
+    expect(events[4]).toMatchObject({ targetType: 'scim', targetId: g, targetDisplay: 'Audited' });
+    expect(JSON.stringify(events)).not.toContain(org.credentials.scim as string);
   });
 });

@@ -17,6 +17,8 @@ import {
 } from '../test-support/device-pages';
 import { DEMO_SIGN_INS } from './seed';
 import { DEMO_OTHER_SEVERITY, seedDemoAlerts } from './seed-alerts';
+import { seedDemoAudit } from './seed-audit';
+import { verifyAuditChains } from '../audit/verify';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -192,5 +194,21 @@ describe('GET /alerts: the demo data', () => {
     expect(await seedDemoAlerts(t.db)).toBe(false);
     const [n] = await t.db.select({ n: count() }).from(alerts);
     expect(n?.n).toBe(ACME_ALERTS + 4);
+  });
+});
+
+describe('GET /orgs/audit-events: the demo data', () => {
+  it('Acme: its past events, then the sign-in of this test; the chains verify; the step runs once', async () => {
+    const r = await t.call('GET', '/api/orgs/audit-events', { cookie: acme });
+    const actions = (r.data.events as Array<{ action: string }>).map((e) => e.action);
+    expect(actions).toEqual([
+      'session.signed_in',
+      'alert.closed',
+      'session.signed_in',
+      'session.sign_in_failed',
+      'api_key.generated',
+    ]);
+    expect((await verifyAuditChains(t.db)).broken).toBeNull();
+    expect(await seedDemoAudit(t.db)).toBe(false);
   });
 });
