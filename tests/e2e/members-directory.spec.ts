@@ -42,7 +42,7 @@ test('Members page: sources, deactivate and reactivate, a SCIM member managed by
   await page.getByRole('link', { name: 'Members', exact: true }).click();
   await expect(page).toHaveURL(/\/members$/);
   await expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
-  const table = page.getByRole('table', { name: 'Members' });
+  const table = page.getByRole('table', { name: 'Member list' });
   const mannyRow = table.getByRole('row').filter({ hasText: manual.email });
   const skyRow = table.getByRole('row').filter({ hasText: scimEmail });
   await expect(mannyRow).toContainText('Manual');

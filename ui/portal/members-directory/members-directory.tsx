@@ -229,11 +229,13 @@ export function MembersDirectory(props: MembersDirectoryProps) {
         />
       </form>
       <DataTable
-        aria-label="Members"
+        aria-label="Member list"
         columns={columns}
         data={props.members}
         getRowId={(m) => m.id}
         fixedColumnWidths
+        // A scroll container (focusable, sticky header): the columns are wider than a phone.
+        maxHeight="70vh"
         loading={props.loading}
         loadingLabel="Loading members"
         error={
