@@ -30,6 +30,12 @@ import { listDevices, unenrollDevices } from './devices';
 import type { Endpoint } from './endpoint';
 import { getMdmConfig, updateMdmConfig } from './mdm';
 import {
+  deactivateMember,
+  listMemberDirectory,
+  reactivateMember,
+  resendMemberInvitation,
+} from './member-directory';
+import {
   createMembers,
   createSsoMembers,
   emailAllMembers,
@@ -91,6 +97,11 @@ export const endpoints = {
   createSsoMembers,
   emailMembers,
   emailAllMembers,
+  // the Members page (our extension)
+  listMemberDirectory,
+  resendMemberInvitation,
+  deactivateMember,
+  reactivateMember,
   // SSO
   saveSsoConfig,
   getSsoConfig,

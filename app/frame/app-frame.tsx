@@ -16,7 +16,7 @@ import { LazyToaster } from './lazy-toaster';
 const NAV = [
   { to: paths.dashboard, label: 'Dashboard' },
   { to: paths.alertsConsole, label: 'Alerts' },
-  { to: paths.memberManagement, label: 'Members' },
+  { to: paths.members, label: 'Members' },
   { to: paths.settings, label: 'Settings' },
 ] as const;
 

@@ -33,6 +33,13 @@ export const messages = {
   ssoGroupMembersFailed: 'Failed to get sso users for groups',
   ssoProviderFailed: 'Failed to get sso provider',
   ssoIntegrationProblem: 'Problem with SSO integration',
+  // The Members page (ours, in the catalogue's style: docs/product/messages.md).
+  resendInvitationFailed: 'Failed to resend the invitation. Please try again later',
+  deactivateMemberFailed: 'Failed to deactivate the member. Please try again',
+  reactivateMemberFailed: 'Failed to reactivate the member. Please try again',
+  invitationResent: (email: string) => `Invitation sent to ${email}`,
+  memberDeactivated: (name: string) => `${name} was deactivated`,
+  memberReactivated: (name: string) => `${name} was reactivated`,
   // Alerts
   alertsFailed: 'Failed to get alerts',
   updateAlertsFailed: 'Failed to update alert(s). Please try again',

@@ -9,6 +9,8 @@ export const paths = {
   memberConfirm: '/member-confirm',
   memberSsoGroups: '/member-sso-groups',
   memberManagement: '/member-management',
+  // The Members page (docs/product/members.md, 'The Members page'); the header's 'Members'.
+  members: '/members',
   memberManualUpload: '/member-manual-upload',
   memberUpload: '/member-upload',
   passwordReset: '/password-reset',

@@ -17,6 +17,7 @@ const DashboardScreen = lazy(() => import('../dashboard/dashboard-screen'));
 const ComingSoonScreen = lazy(() => import('../placeholder/coming-soon-screen'));
 const SettingsScreen = lazy(() => import('../settings/settings-screen'));
 const AlertsScreen = lazy(() => import('../alerts/alerts-screen'));
+const MembersScreen = lazy(() => import('../members/members-screen'));
 const MemberManagementScreen = lazy(() => import('../members/member-management-screen'));
 const MemberUploadScreen = lazy(() => import('../members/member-upload-screen'));
 const MemberManualScreen = lazy(() => import('../members/member-manual-screen'));
@@ -89,6 +90,7 @@ export function AppRoutes() {
           <Route path={paths.dashboard} component={DashboardScreen} />
           <Route path={paths.alertsConsole} component={AlertsScreen} />
           <Route path={paths.settings} component={SettingsScreen} />
+          <Route path={paths.members} component={MembersScreen} />
           <Route path={paths.memberManagement} component={MemberManagementScreen} />
           <Route path={paths.memberUpload} component={MemberUploadScreen} />
           <Route path={paths.memberManualUpload} component={MemberManualScreen} />

@@ -27,6 +27,7 @@ interface Step {
 }
 
 let counter = 0;
+let resendId = '';
 const fresh = (label: string) => `${label}.${++counter}@audit.test`;
 
 /**
@@ -126,6 +127,35 @@ const STEPS: Array<[EndpointName, Step]> = [
       body: () => ({ ssoGroups: [{ id: org.directory.groups[0]!.id, name: 'Group' }] }),
       action: 'member.created',
     },
+  ],
+  [
+    'resendMemberInvitation',
+    {
+      // A member never invited, with a code and no device: Resend applies at once.
+      prepare: async () => {
+        const { members } = await import('../db/schema');
+        const [row] = await t.db
+          .insert(members)
+          .values({
+            orgId: org.id,
+            name: 'Rae Resend',
+            email: fresh('resend'),
+            enrollmentCode: 'RSND-2345',
+          })
+          .returning({ id: members.id });
+        resendId = String(row!.id);
+      },
+      body: () => ({ id: resendId }),
+      action: 'member.invited',
+    },
+  ],
+  [
+    'deactivateMember',
+    { body: () => ({ id: String(org.members[1]!.id) }), action: 'member.deactivated' },
+  ],
+  [
+    'reactivateMember',
+    { body: () => ({ id: String(org.members[1]!.id) }), action: 'member.reactivated' },
   ],
   ['emailMembers', { action: 'member.invited' }],
   ['emailAllMembers', { action: 'member.invited' }],

@@ -111,6 +111,31 @@ export const DESCRIBED: Partial<Record<EndpointName, Describe>> = {
       invitationEmails: queryOf(a).email ?? true,
     }),
   },
+  // The Members page (docs/product/members.md, 'The Members page').
+  resendMemberInvitation: {
+    action: 'member.invited',
+    target: (a) => ({
+      type: 'member',
+      id: String(bodyOf(a).id),
+      display: `Member ${String(bodyOf(a).id)}`,
+    }),
+  },
+  deactivateMember: {
+    action: 'member.deactivated',
+    target: (a) => ({
+      type: 'member',
+      id: String(bodyOf(a).id),
+      display: `Member ${String(bodyOf(a).id)}`,
+    }),
+  },
+  reactivateMember: {
+    action: 'member.reactivated',
+    target: (a) => ({
+      type: 'member',
+      id: String(bodyOf(a).id),
+      display: `Member ${String(bodyOf(a).id)}`,
+    }),
+  },
   emailMembers: {
     action: 'member.invited',
     target: setting('member', 'Members not enrolled'),

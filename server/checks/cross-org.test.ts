@@ -308,6 +308,17 @@ function attempts(): Attempt[] {
       '/api/update-default-payment',
       { paymentMethod },
     ]),
+    // The Members page's actions on Acme's member ids: not found, nothing changed.
+    ...acmeData.members
+      .slice(0, 20)
+      .flatMap((m): Attempt[] =>
+        ['deactivate', 'reactivate', 'resend-invitation'].map((what): Attempt => [
+          'POST',
+          `/api/orgs/member-directory/${what}`,
+          { id: m.id },
+        ]),
+      ),
+    ['GET', `/api/orgs/member-directory?q=${SLUG}&pageSize=100`],
     ['PUT', '/api/orgs/email-preferences', { orgId: ids.acme, weeklySummary: false }],
     ['POST', '/api/orgs/lookup', { slug: SLUG }],
     // Every other call, in the attacker's own organization.
@@ -317,6 +328,8 @@ function attempts(): Attempt[] {
     ['GET', '/api/alerts?pageSize=100'],
     ['GET', '/api/alerts?status=closed'],
     ['GET', '/api/orgs/members'],
+    ['GET', '/api/orgs/member-directory?pageSize=100'],
+    ['GET', '/api/orgs/member-directory?status=deactivated&source=scim&source=manual'],
     ['GET', '/api/orgs/admins'],
     ['GET', '/api/orgs/sso/provider'],
     ['GET', '/api/orgs/sso'],
@@ -441,6 +454,8 @@ describe('another organization’s administrator', () => {
     expect(statuses).toContain('POST /api/update-default-payment 404');
     expect(statuses).toContain('POST /api/orgs/resend-admin-invite 404');
     expect(statuses).toContain('POST /api/orgs/sso 403');
+    expect(statuses).toContain('POST /api/orgs/member-directory/deactivate 404');
+    expect(statuses).not.toContain('POST /api/orgs/member-directory/deactivate 200');
   });
 
   it('Mallory, with every access, gets nothing of Acme and changes nothing of it', async () => {

@@ -86,6 +86,9 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   lookupOrg: { body: () => ({ slug: 'example' }) },
   createOrg: { body: () => ({ name: 'New Org', slug: 'new-org' }) },
   unenrollDevices: { body: () => ({ codes: ['ZZZZ-ZZZZ'] }) },
+  resendMemberInvitation: { body: () => ({ id: '999999' }) },
+  deactivateMember: { body: () => ({ id: '999999' }) },
+  reactivateMember: { body: () => ({ id: '999999' }) },
   createMembers: {
     query: '?email=false',
     body: () => ({ members: [{ name: 'Hostile Person', email: fresh('member') }] }),
@@ -458,6 +461,7 @@ describe('hostile query strings on the GET calls', () => {
   const PARAMS: Record<string, string[]> = {
     '/orgs': ['page', 'pageSize', 'enrolled', 'severity', 'sort', 'order'],
     '/alerts': ['page', 'pageSize', 'status'],
+    '/orgs/member-directory': ['page', 'pageSize', 'q', 'status', 'source'],
     '/orgs/sso/groups': ['nextPage', 'searchQuery'],
     '/orgs/email-template': ['type'],
     '/orgs/notifications-preferences': ['topic'],

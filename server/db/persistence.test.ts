@@ -32,6 +32,7 @@ it('a PGlite data directory survives a restart: migrated and seeded once', async
       '0014_background_jobs.sql',
       '0015_members_without_devices.sql',
       '0016_scim.sql',
+      '0017_members_directory.sql',
     ],
     seeded: true,
   });

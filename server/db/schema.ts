@@ -157,6 +157,8 @@ export const members = pgTable(
       .where(sql`${t.scimId} IS NOT NULL`),
     /** Lets devices reference a member of their own organization only (with a trigger). */
     uniqueIndex('members_org_id_id_idx').on(t.orgId, t.id),
+    /** The Members page's order (0017_members_directory.sql). */
+    index('members_org_name_order_idx').on(t.orgId, sql`lower(${t.name}) COLLATE "C"`, t.id),
     /** The duplicate rule's case-insensitive look-ups (not unique: duplicates may be re-allowed). */
     index('members_org_lower_email_idx').on(t.orgId, sql`lower(${t.email})`),
     index('members_not_invited_idx')

@@ -12,6 +12,13 @@ import {
   listMembers,
   readMembers,
 } from '@contract/members';
+import {
+  deactivateMember,
+  listMemberDirectory,
+  reactivateMember,
+  resendMemberInvitation,
+} from '@contract/member-directory';
+import { canResendMemberInvite } from '@domain/members';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
@@ -23,6 +30,14 @@ import { enqueueInvitations } from './enqueue-invitations';
 import { directoryMembersOfGroups } from '../sso/data';
 import { scimDirectoryMembersOfGroups, usesScimDirectory } from '../scim/directory';
 import { readMembersCsv } from './csv';
+import {
+  findDirectoryMember,
+  invitee,
+  listMemberDirectory as listDirectory,
+  markReinvited,
+  setMemberActive,
+  type DirectoryTarget,
+} from './directory';
 import { requireSso } from '../sso/require-sso';
 
 export const csvTooLargeMessage = () =>
@@ -126,4 +141,60 @@ export function membersRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     );
     return {};
   });
+
+  // The Members page (docs/product/members.md, 'The Members page').
+  route(app, listMemberDirectory, async ({ query, session }) =>
+    listDirectory(s.db, session.org.id, query),
+  );
+
+  /** The member of the body's id in this organization (locked), else 404. */
+  async function target(tx: Database, orgId: number, id: string): Promise<DirectoryTarget> {
+    const n = /^[1-9][0-9]{0,9}$/.test(id) ? Number(id) : NaN;
+    const found =
+      Number.isSafeInteger(n) && n <= 2_147_483_647
+        ? await findDirectoryMember(tx, orgId, n)
+        : null;
+    if (!found) throw new HttpError(404, { error: 'Member not found.' });
+    return found;
+  }
+
+  route(app, resendMemberInvitation, async ({ body, session }) => {
+    const now = s.now();
+    await s.db.transaction(async (tx) => {
+      const m = await target(tx, session.org.id, body.id);
+      const status = m.deactivatedAt ? 'deactivated' : m.enrolled ? 'enrolled' : 'invited';
+      const invitedAt = m.invitedAt?.toISOString() ?? null;
+      const to = invitee(m);
+      if (status !== 'invited' || to === null) {
+        throw new HttpError(409, { error: 'This member has no invitation to resend.' });
+      }
+      if (!canResendMemberInvite({ status, invitedAt }, now)) {
+        throw new HttpError(409, {
+          error: 'An invitation was sent to this member less than an hour ago. Try again later.',
+        });
+      }
+      await markReinvited(tx, session.org.id, m.id, now);
+      await enqueueInvitations(s, session.org, now)(tx, [to]);
+    });
+    return {};
+  });
+
+  for (const [endpoint, active] of [
+    [deactivateMember, false],
+    [reactivateMember, true],
+  ] as const) {
+    route(app, endpoint, async ({ body, session }) => {
+      await s.db.transaction(async (tx) => {
+        const m = await target(tx, session.org.id, body.id);
+        // The identity provider decides for its members (docs/decisions/050-scim.md).
+        if (m.scimId !== null) {
+          throw new HttpError(409, {
+            error: 'This member is managed by your identity provider. Change them there.',
+          });
+        }
+        await setMemberActive(tx, session.org.id, m.id, active, s.now());
+      });
+      return {};
+    });
+  }
 }

@@ -30,6 +30,8 @@ test.describe('adding members (Acme)', () => {
 
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Members', exact: true }).click();
+    await expect(page).toHaveURL(/\/members$/);
+    await page.getByRole('link', { name: 'Add Members' }).click();
     await expect(page.getByRole('heading', { name: 'Add Members' })).toBeVisible();
     await axe();
     await page.getByRole('button', { name: /Manual/ }).click();
@@ -176,6 +178,7 @@ test('SSO: Globex admin selects two groups that share members; each person is li
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.getByRole('link', { name: 'Members', exact: true }).click();
+  await page.getByRole('link', { name: 'Add Members' }).click();
   await page.getByRole('button', { name: /SSO/ }).click();
   await expect(page).toHaveURL(/\/member-sso-groups$/);
   await expect(page.getByRole('heading', { name: 'Select Groups' })).toBeVisible();

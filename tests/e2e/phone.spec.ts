@@ -60,6 +60,7 @@ test.describe('phone 390×844, signed out', () => {
 const signedIn: [string, string | RegExp][] = [
   ['/dashboard', 'Dashboard'],
   ['/alerts-console', 'Alerts'],
+  ['/members', 'Members'],
   ['/member-management', 'Add Members'],
   ['/member-upload', 'Add Team Members: CSV'],
   ['/member-manual-upload', 'Add Team Members: Manual'],
