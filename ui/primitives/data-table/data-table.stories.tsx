@@ -305,6 +305,13 @@ export const LoadingInScrollContainer: Story = {
  */
 export const ProgressiveRows: Story = {
   args: { data: makeDevices(100), maxHeight: '20rem', progressiveRows: 10 },
+  parameters: {
+    visual: {
+      disable: true,
+      reason:
+        'The auto-sized columns settle 1 px apart depending on which batch of rows was laid out last (seen in CI and locally); the play function checks every row arrives, and the Default story holds the picture.',
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvas.getAllByRole('row')).toHaveLength(101));
