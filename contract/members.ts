@@ -80,6 +80,11 @@ export type CreateMembersQuery = z.input<typeof CreateMembersQuery>;
 export const CreateMembersBody = z.object({
   members: z.array(NewMember).check(z.minLength(1), z.maxLength(CSV_MAX_ROWS)),
   allowedDuplicates: z._default(z.array(emailField()).check(z.maxLength(CSV_MAX_ROWS)), []),
+  /**
+   * Our addition: where the list came from (the Members page shows it, docs/product/members.md,
+   * 'The Members page'): typed in, or read from a CSV file. Absent means typed in.
+   */
+  source: z._default(z.enum(['manual', 'csv']), 'manual'),
 });
 export type CreateMembersBody = z.input<typeof CreateMembersBody>;
 

@@ -67,6 +67,7 @@ function Review({ state }: { state: ConfirmState }) {
             members: {
               members: chosen.map(({ name, email }) => ({ name, email })),
               allowedDuplicates: allowed.map((m) => m.email),
+              source: state.source,
             },
           },
       {

@@ -96,6 +96,46 @@ describe('GET /orgs/member-directory', () => {
     expect((await list('?page=9&pageSize=2')).data).toMatchObject({ total: 3, members: [] });
   });
 
+  it('shows where members came from: the CSV flow, typed in, or unsaid (typed in)', async () => {
+    const create = (body: Record<string, unknown>) =>
+      t.call('POST', '/api/orgs/create-members?email=false', {
+        cookie: org.cookie,
+        json: { allowedDuplicates: [], ...body },
+      });
+    expect(
+      (await create({ members: [{ name: 'Di Csv', email: 'di@example.test' }], source: 'csv' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await create({
+          members: [{ name: 'Ed Typed', email: 'ed@example.test' }],
+          source: 'manual',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await create({ members: [{ name: 'Flo Old', email: 'flo@example.test' }] })).status,
+    ).toBe(200);
+    // Only these two list values exist: SSO and SCIM members come by their own routes.
+    expect(
+      (await create({ members: [{ name: 'Gil', email: 'gil@example.test' }], source: 'scim' }))
+        .status,
+    ).toBe(400);
+    const sources = Object.fromEntries(
+      (await list('?q=')).data.members.map((m: { email: string; source: string }) => [
+        m.email,
+        m.source,
+      ]),
+    );
+    expect(sources).toMatchObject({
+      'di@example.test': 'csv',
+      'ed@example.test': 'manual',
+      'flo@example.test': 'manual',
+    });
+    expect(sources['gil@example.test']).toBeUndefined();
+  });
+
   it('refuses bad queries with 400 and needs a session', async () => {
     for (const q of [
       '?status=gone',

@@ -89,7 +89,7 @@ export function membersRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
       session.org.id,
       body.members,
       body.allowedDuplicates,
-      { now, invite: query.email },
+      { now, invite: query.email, source: body.source },
       query.email
         ? enqueueInvitations(s, session.org, now, true)
         : memberCreatedEvents(s, session.org.id, now),
