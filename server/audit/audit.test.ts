@@ -40,12 +40,26 @@ describe('recording', () => {
       actor: { type: 'user', id: String(org.admin.id), display: org.admin.name },
       target: { type: 'scim', display: 'SCIM' },
       changes: {
-        before: { enabled: false, authHeader: null },
-        after: { enabled: true, authHeader: REDACTED },
+        before: { enabled: false, authHeader: null, sendInvitations: true },
+        after: { enabled: true, authHeader: REDACTED, sendInvitations: true },
       },
     });
     expect(event!.requestId).toBe(r.res.headers.get('x-request-id'));
     expect(JSON.stringify(event)).not.toContain(r.data.authHeader);
+    // The invitations switch is a SCIM setting too: its change is on record.
+    const off = await t.call('POST', '/api/orgs/scim', {
+      cookie: org.cookie,
+      json: { sendInvitations: false },
+    });
+    expect(off.status, off.text).toBe(200);
+    const [switched] = await events();
+    expect(switched).toMatchObject({
+      action: 'scim.updated',
+      changes: {
+        before: { enabled: true, authHeader: REDACTED, sendInvitations: true },
+        after: { enabled: true, authHeader: REDACTED, sendInvitations: false },
+      },
+    });
   });
 
   it('records closing an alert, and a refused call as a failure with its message', async () => {

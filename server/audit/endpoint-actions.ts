@@ -9,7 +9,9 @@ import type { EndpointName } from '@contract/api';
 import { endpoints } from '@contract/api';
 import type { Endpoint } from '@contract/endpoint';
 import type { AuditAction } from '@domain/audit';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db';
+import { organizations } from '../db/schema';
 import type { CallArgs } from '../http/route';
 import { findConditionalAccess } from '../integrations/conditional-access-data';
 import { findApiKey } from '../integrations/api-keys-data';
@@ -184,7 +186,15 @@ export const DESCRIBED: Partial<Record<EndpointName, Describe>> = {
     target: setting('scim', 'SCIM'),
     state: async (db, a) => {
       const authHeader = await findCredential(db, a.session.org.id, 'scim');
-      return { enabled: authHeader !== null, authHeader };
+      const [org] = await db
+        .select({ sendInvitations: organizations.scimSendInvitations })
+        .from(organizations)
+        .where(eq(organizations.id, a.session.org.id));
+      return {
+        enabled: authHeader !== null,
+        authHeader,
+        sendInvitations: org?.sendInvitations ?? true,
+      };
     },
   },
   updateMdmConfig: {
