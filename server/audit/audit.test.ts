@@ -318,3 +318,61 @@ describe('the list', () => {
     expect((await app.call('GET', '/api/orgs/audit-events/export.csv')).status).toBe(401);
   });
 });
+
+describe('a filtered list as the log grows (server/audit/anchors.ts)', () => {
+  it('pages by number stay right after new events, matching or not', async () => {
+    const app = await createTestApp();
+    try {
+      const co = await makeOrg(app, { name: 'Growco', admins: [{ name: 'Kim Second' }] });
+      const [first, second] = co.admins;
+      const at = app.clock.now().getTime() - 24 * 3600 * 1000;
+      let n = 0;
+      /** Appends `count` events, every 3rd (by its number) by the second administrator. */
+      const grow = async (count: number) => {
+        for (let i = 0; i < count; i++) {
+          n += 1;
+          const by = n % 3 === 0 ? second! : first!;
+          await appendEvent(app.db, {
+            orgId: co.id,
+            time: new Date(at + n * 1000),
+            actor: { type: 'user', id: String(by.id), display: by.name },
+            action: 'alert.closed',
+            target: { type: 'alert', id: `A${n}`, display: `Alert ${n}` },
+            outcome: 'success',
+          });
+        }
+      };
+      /** Every page of the second administrator's events, 7 a page (not a divisor of anything). */
+      const pages = async () => {
+        const out: number[][] = [];
+        for (let page = 1; ; page++) {
+          const r = await app.call(
+            'GET',
+            `/api/orgs/audit-events?actor=user:${second!.id}&pageSize=7&page=${page}`,
+            { cookie: co.cookie },
+          );
+          expect(r.status, r.text).toBe(200);
+          const ids = (r.data.events as AuditEvent[]).map((e) => Number(e.id));
+          if (ids.length === 0) return { total: r.data.total as number, out };
+          out.push(ids);
+        }
+      };
+      /** What the pages must be: the second administrator's numbers, newest first, in sevens. */
+      const expected = () => {
+        const mine = Array.from({ length: n }, (_, i) => n - i).filter((s) => s % 3 === 0);
+        const out: number[][] = [];
+        for (let i = 0; i < mine.length; i += 7) out.push(mine.slice(i, i + 7));
+        return { total: mine.length, out };
+      };
+      await grow(60);
+      expect(await pages()).toEqual(expected());
+      // Newer events, some by the second administrator: counted on top of what was counted.
+      for (const more of [1, 2, 3, 10, 21]) {
+        await grow(more);
+        expect(await pages(), `after ${n} events`).toEqual(expected());
+      }
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+});

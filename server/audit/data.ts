@@ -17,7 +17,7 @@ import {
 } from '@domain/audit';
 import type { Database } from '../db';
 import { auditCheckpoints, auditEvents, auditLogs, type AuditEventRow } from '../db/schema';
-import type { PageAnchorCache, PageAnchors } from '../devices/page-anchors';
+import { pageTop, type AuditAnchorCache } from './anchors';
 import { chainedContent, GENESIS_HASH, splitAtSeq } from './chain';
 import { redactSecrets } from './redact';
 
@@ -209,27 +209,6 @@ export async function logBounds(
   return { headSeq: Number(row.headSeq), startSeq: Number(row.startSeq ?? 0) };
 }
 
-/** One newest-first pass over the filtered events: every pageSize-th seq, and the count. */
-async function computeAnchors(db: Database, where: SQL, pageSize: number): Promise<PageAnchors> {
-  const ranked = db
-    .select({
-      seq: sql<string>`${auditEvents.seq}::text`.as('seq'),
-      rn: sql<number>`row_number() over (order by ${auditEvents.seq} desc)`.as('rn'),
-      n: sql<number>`count(*) over ()`.as('n'),
-    })
-    .from(auditEvents)
-    .where(where)
-    .as('ranked');
-  const rows = await db
-    .select()
-    .from(ranked)
-    .where(sql`${ranked.rn} % ${pageSize} = 0 or ${ranked.rn} = ${ranked.n}`)
-    .orderBy(ranked.rn);
-  const total = rows.length > 0 ? Number(rows[rows.length - 1]?.n) : 0;
-  const anchors = rows.filter((r) => Number(r.rn) % pageSize === 0).map((r) => [String(r.seq)]);
-  return { total, anchors };
-}
-
 export interface AuditListQuery extends AuditFilters {
   page: number;
   pageSize: number;
@@ -245,13 +224,14 @@ const emptyPage = (total: number, pageSize: number): AuditEventPage => ({
 
 /**
  * A newest-first page. Unfiltered, the numbers of an organization's events have no gaps, so page
- * N starts at head - (N-1)·pageSize: a primary-key range, whatever N. Filtered, the page anchors
- * of the list (cached per head number: any new event makes them stale) give the same range
- * reads. A `cursor` (an event number) reads the page of events older than it instead.
+ * N starts at head - (N-1)·pageSize: a primary-key range, whatever N. Filtered, the list's page
+ * anchors (./anchors.ts: counted from the oldest event, so a new event only adds to them) give
+ * the same range reads. A `cursor` (an event number) reads the page of events older than it
+ * instead.
  */
 export async function listEventPage(
   db: Database,
-  cache: PageAnchorCache,
+  cache: AuditAnchorCache,
   orgId: number,
   query: AuditListQuery,
 ): Promise<AuditEventPage> {
@@ -265,14 +245,19 @@ export async function listEventPage(
     total = headSeq - startSeq;
     if (!query.cursor) upper = headSeq - (query.page - 1) * pageSize;
   } else {
-    const anchors = await cache.get(orgId, headSeq, listKey(pageSize, query), () =>
-      computeAnchors(db, where, pageSize),
+    const counted = await cache.counted(
+      db,
+      orgId,
+      listKey(pageSize, query),
+      where,
+      pageSize,
+      headSeq,
+      startSeq,
     );
-    total = anchors.total;
+    total = counted.total;
     if (!query.cursor) {
       if (query.page > Math.ceil(total / pageSize)) return emptyPage(total, pageSize);
-      const after = anchors.anchors[query.page - 2];
-      upper = after ? Number(after[0]) - 1 : headSeq;
+      upper = await pageTop(db, where, pageSize, counted, query.page);
     }
   }
   if (query.cursor) {

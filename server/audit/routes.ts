@@ -17,7 +17,7 @@ import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
 import { streamCsv, streamJsonLines, type CsvValue } from '../http/csv-export';
-import { PageAnchorCache } from '../devices/page-anchors';
+import { AuditAnchorCache } from './anchors';
 import { eachEvent, getRetention, listActors, listEventPage, setRetention } from './data';
 
 function csvValues(e: AuditEvent): CsvValue[] {
@@ -50,7 +50,7 @@ function exportName(slug: string, now: Date, extension: string): string {
 }
 
 export function auditRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
-  const anchors = new PageAnchorCache();
+  const anchors = new AuditAnchorCache();
 
   route(app, listAuditEvents, ({ query, session }) =>
     listEventPage(s.db, anchors, session.org.id, query),
