@@ -155,7 +155,7 @@ test.describe('notifications', () => {
     await page.reload();
     await expect(card.getByText('Failed to get the undelivered e-mails.')).toBeVisible();
     failing = false;
-    await card.getByRole('button', { name: 'Try again' }).click();
+    await card.getByRole('button', { name: 'Retry' }).click();
     await expect(
       card.getByRole('cell', { name: 'mia.member@example.test', exact: true }),
     ).toBeVisible();

@@ -115,16 +115,7 @@ export function ApiKeyCard({
         <>
           <CardContent>
             {error ? (
-              <Banner
-                kind="error"
-                action={
-                  onRetry ? (
-                    <Button variant="outline" size="sm" onClick={onRetry}>
-                      Retry
-                    </Button>
-                  ) : undefined
-                }
-              >
+              <Banner kind="error" onRetry={onRetry}>
                 {error}
               </Banner>
             ) : null}

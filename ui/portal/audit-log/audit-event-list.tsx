@@ -301,16 +301,7 @@ export function AuditEventList({
   let body: React.ReactNode;
   if (loadError) {
     body = (
-      <Banner
-        kind="error"
-        action={
-          onRetry ? (
-            <Button variant="link" onClick={onRetry}>
-              {texts.retry}
-            </Button>
-          ) : null
-        }
-      >
+      <Banner kind="error" onRetry={onRetry} retryLabel={texts.retry}>
         {loadError}
       </Banner>
     );

@@ -97,16 +97,7 @@ export function AuditRetentionCard<V extends string>({
       </CardHeader>
       <CardContent className="gap-3">
         {error ? (
-          <Banner
-            kind="error"
-            action={
-              onRetry ? (
-                <Button variant="link" onClick={onRetry}>
-                  Retry
-                </Button>
-              ) : null
-            }
-          >
+          <Banner kind="error" onRetry={onRetry}>
             {error}
           </Banner>
         ) : null}

@@ -3,7 +3,6 @@ import type * as React from 'react';
 
 import { PLAN_STATUS_LABELS, type SubscriptionStatus } from '@domain/billing';
 
-import { Button } from '../../primitives/button/button';
 import { Banner } from '../../primitives/banner/banner';
 import { cn } from '../../lib/cn';
 import { Spinner } from '../../primitives/spinner/spinner';
@@ -124,16 +123,7 @@ export function BillingStatement({
   if (error) {
     return root(
       'error',
-      <Banner
-        kind="error"
-        action={
-          onRetry ? (
-            <Button variant="outline" size="sm" onClick={onRetry}>
-              Retry
-            </Button>
-          ) : undefined
-        }
-      >
+      <Banner kind="error" onRetry={onRetry}>
         {BILLING_STATEMENT_TEXTS.error}
       </Banner>,
     );

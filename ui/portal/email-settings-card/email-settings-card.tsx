@@ -122,16 +122,7 @@ export function EmailSettingsCard({
       ) : (
         <CardContent>
           {error ? (
-            <Banner
-              kind="error"
-              action={
-                onRetry ? (
-                  <Button variant="outline" size="sm" onClick={onRetry}>
-                    Retry
-                  </Button>
-                ) : undefined
-              }
-            >
+            <Banner kind="error" onRetry={onRetry}>
               {error}
             </Banner>
           ) : null}

@@ -1,6 +1,5 @@
 import * as React from 'react';
 
-import { Button } from '../../primitives/button/button';
 import { Banner } from '../../primitives/banner/banner';
 import { Card, CardContent, CardHeader, CardTitle } from '../../primitives/card/card';
 import { InfoIcon } from '../../primitives/icons/icons';
@@ -119,16 +118,7 @@ export function ScanNotificationsCard({
       ) : (
         <CardContent>
           {error ? (
-            <Banner
-              kind="error"
-              action={
-                onRetry ? (
-                  <Button variant="outline" size="sm" onClick={onRetry}>
-                    Retry
-                  </Button>
-                ) : undefined
-              }
-            >
+            <Banner kind="error" onRetry={onRetry}>
               {error}
             </Banner>
           ) : null}

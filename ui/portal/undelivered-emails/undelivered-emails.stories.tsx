@@ -107,7 +107,7 @@ export const LoadFailed: Story = {
     await expect(canvas.getByRole('alert')).toHaveTextContent(
       'Failed to get the undelivered e-mails.',
     );
-    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
     await expect(args.onRetry).toHaveBeenCalled();
   },
 };

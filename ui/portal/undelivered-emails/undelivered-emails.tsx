@@ -30,7 +30,7 @@ export interface UndeliveredEmailEntry {
 export type UndeliveredEmailsProps = Omit<React.ComponentProps<'section'>, 'children'> & {
   /** Newest first; undefined while loading. */
   emails: readonly UndeliveredEmailEntry[] | undefined;
-  /** The list could not be read: the message, with a 'Try again' button (onRetry). */
+  /** The list could not be read: the message, with 'Retry' (onRetry). */
   loadError?: string;
   onRetry?: () => void;
   /** 'Resend' on an invitation. */
@@ -76,16 +76,7 @@ export function UndeliveredEmails({
       </CardHeader>
       <CardContent>
         {loadError ? (
-          <Banner
-            kind="error"
-            action={
-              onRetry ? (
-                <Button variant="link" onClick={onRetry}>
-                  Try again
-                </Button>
-              ) : null
-            }
-          >
+          <Banner kind="error" onRetry={onRetry}>
             {loadError}
           </Banner>
         ) : emails === undefined ? (

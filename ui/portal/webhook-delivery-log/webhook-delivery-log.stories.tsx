@@ -129,7 +129,7 @@ export const LoadFailed: Story = {
     await expect(canvas.getByRole('alert')).toHaveTextContent(
       'Failed to get the webhook delivery log.',
     );
-    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
     await expect(args.onRetry).toHaveBeenCalled();
   },
 };

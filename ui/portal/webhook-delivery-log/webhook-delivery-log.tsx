@@ -74,7 +74,7 @@ export function lastResponseText(
 export type WebhookDeliveryLogProps = Omit<React.ComponentProps<'section'>, 'children'> & {
   /** The last deliveries, newest first; undefined while loading. */
   deliveries: readonly DeliveryLogEntry[] | undefined;
-  /** The log could not be read: the message, with a 'Try again' button (onRetry). */
+  /** The log could not be read: the message, with 'Retry' (onRetry). */
   loadError?: string;
   onRetry?: () => void;
   /** The endpoint answered 410 Gone: events are not sent until the URL is saved again. */
@@ -142,16 +142,7 @@ export function WebhookDeliveryLog({
       <CardContent>
         {disabledNotice ? <Banner kind="warning">{disabledNotice}</Banner> : null}
         {loadError ? (
-          <Banner
-            kind="error"
-            action={
-              onRetry ? (
-                <Button variant="link" onClick={onRetry}>
-                  Try again
-                </Button>
-              ) : null
-            }
-          >
+          <Banner kind="error" onRetry={onRetry}>
             {loadError}
           </Banner>
         ) : deliveries === undefined ? (

@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 
+import { Button } from '../button/button';
 import { CheckCircleIcon, CloseIcon, ErrorIcon, InfoIcon, WarningIcon } from '../icons/icons';
 import { cn } from '../../lib/cn';
 
@@ -36,6 +37,12 @@ export type BannerProps = Omit<React.ComponentProps<'div'>, 'title'> &
     title?: React.ReactNode;
     /** E.g. a 'Go to Billing' link, placed after the text. */
     action?: React.ReactNode;
+    /**
+     * A failed read's 'Retry' (one look on every screen: docs/decisions/045, 'Retry'), placed
+     * where `action` goes; ignored when `action` is given.
+     */
+    onRetry?: () => void;
+    retryLabel?: string;
     /** Shows a close button when given. */
     onDismiss?: () => void;
     dismissLabel?: string;
@@ -48,7 +55,9 @@ export type BannerProps = Omit<React.ComponentProps<'div'>, 'title'> &
 export function Banner({
   kind,
   title,
-  action,
+  action: actionProp,
+  onRetry,
+  retryLabel = 'Retry',
   onDismiss,
   dismissLabel = 'Dismiss',
   className,
@@ -57,6 +66,13 @@ export function Banner({
 }: BannerProps) {
   const resolvedKind: BannerKind = kind ?? 'info';
   const Icon = bannerIcons[resolvedKind];
+  const action =
+    actionProp ??
+    (onRetry ? (
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        {retryLabel}
+      </Button>
+    ) : null);
   return (
     <div
       data-slot="banner"
