@@ -260,6 +260,10 @@ export const devices = pgTable(
     enrolled: boolean('enrolled').notNull().default(false),
     severity: text('severity', { enum: DEVICE_SEVERITIES }),
     lastScanAt: timestamp('last_scan_at', tz),
+    /** Whether the device reported a screen lock (0018_device_facts.sql); null: never reported. */
+    screenLock: boolean('screen_lock'),
+    /** When the device was last heard from: enrolment, scan or heartbeat (0018_device_facts.sql). */
+    lastSeenAt: timestamp('last_seen_at', tz),
     /** Set with its member's deactivation (0016_scim.sql); null: active. */
     deactivatedAt: timestamp('deactivated_at', tz),
     /** Copy of members.name (trigger-maintained). */
