@@ -33,6 +33,7 @@ it('a PGlite data directory survives a restart: migrated and seeded once', async
       '0015_members_without_devices.sql',
       '0016_scim.sql',
       '0017_members_directory.sql',
+      '0018_device_facts.sql',
     ],
     seeded: true,
   });
