@@ -13,7 +13,7 @@ import { inRequestTransaction } from '../db/request-scope';
 import type { AppEnv } from '../env';
 import { clientIp } from '../http/client-ip';
 import { HttpError } from '../http/http-error';
-import type { Around, CallArgs } from '../http/route';
+import type { Around, CallArgs, ParsedCall } from '../http/route';
 import {
   appendEvent,
   type AuditActorInput,
@@ -94,31 +94,56 @@ function actionOf(d: Described, args: CallArgs): AuditAction {
 
 /**
  * The hook of `route()` for every authenticated call: an audited one (./endpoint-actions.ts)
- * runs in one transaction with its event. Success: the event with `changes` (the settings before
- * and after, the call's facts). An HttpError after authentication (a refusal, bad input): the
- * failure event with the catalogued message, in a transaction that keeps whatever the handler
- * wrote before refusing (as it did before the log existed: a claimed invitation slot, a throttle
- * count); the error is then answered. Any other error rolls the change back and records nothing.
+ * runs in one transaction with its event. The request is parsed and the route's `prepare` step
+ * (outbound network checks) runs first, outside any transaction; then the transaction opens.
+ * Success: the event with `changes` (the settings before and after, the call's facts). An
+ * HttpError after authentication (a refusal, bad input, a failed check): the failure event with
+ * the catalogued message, in a transaction that keeps whatever the handler wrote before refusing
+ * (as it did before the log existed: a claimed invitation slot, a throttle count); the error is
+ * then answered. Any other error rolls the change back and records nothing.
  */
 export function auditCalls(db: Database): Around {
-  return async (endpoint: Endpoint, session: SessionRecord, c, run) => {
+  return async (endpoint: Endpoint, session: SessionRecord, c, call) => {
     const described = descriptorOf(endpoint);
-    if (!described) return run();
+    if (!described) return call.run();
+    const base = {
+      orgId: session.org.id,
+      actor: userActor(session.user),
+    };
+    const recordFailure = (tx: Database, args: CallArgs | null, error: HttpError) =>
+      recordEvent(tx, c, {
+        ...base,
+        action: args ? actionOf(described, args) : described.failureAction,
+        target: args ? described.target({ ...args, result: undefined }) : null,
+        outcome: 'failure',
+        message: error.body.error,
+        changes: args ? (described.facts?.({ ...args, result: undefined }) ?? null) : null,
+      });
+
+    let parsed: ParsedCall | null = null;
+    let prepared: unknown;
+    try {
+      parsed = await call.parse();
+      prepared = await call.prepare(parsed);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const args = parsed;
+      await inRequestTransaction(db, (tx) => recordFailure(tx, args, error));
+      throw error;
+    }
+    const args = parsed;
+
     let failure: HttpError | null = null;
     const result = await inRequestTransaction(db, async (tx) => {
-      const base = {
-        orgId: session.org.id,
-        actor: userActor(session.user),
-      };
       let before: unknown;
-      let parsed: CallArgs | null = null;
       try {
-        return await run(
-          async (args) => {
-            parsed = args;
+        return await call.handle(
+          args,
+          prepared,
+          async () => {
             if (described.state) before = await described.state(tx, args);
           },
-          async (args, value) => {
+          async (_, value) => {
             if (described.erasesOrg) return;
             const after = described.state ? await described.state(tx, args) : undefined;
             const facts = described.facts?.({ ...args, result: value }) ?? null;
@@ -138,15 +163,7 @@ export function auditCalls(db: Database): Around {
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         failure = error;
-        const args = parsed as CallArgs | null;
-        await recordEvent(tx, c, {
-          ...base,
-          action: args ? actionOf(described, args) : described.failureAction,
-          target: args ? described.target({ ...args, result: undefined }) : null,
-          outcome: 'failure',
-          message: error.body.error,
-          changes: args ? (described.facts?.({ ...args, result: undefined }) ?? null) : null,
-        });
+        await recordFailure(tx, args, error);
         return undefined;
       }
     });

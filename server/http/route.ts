@@ -22,18 +22,36 @@ type ResponseIn<E extends Endpoint> = E extends { download: string }
   ? Response
   : z.input<E['response']>;
 
-export interface HandlerArgs<E extends Endpoint> {
+export interface HandlerArgs<E extends Endpoint, P = undefined> {
   query: ParsedQueryOf<E>;
   body: ParsedBodyOf<E>;
   session: SessionFor<E>;
   /** The parsed `multipart/form-data` body of a `multipart` endpoint (undefined otherwise). */
   form: E extends { multipart: true } ? FormData : undefined;
   c: Context<AppEnv>;
+  /** What the route's `prepare` step answered (undefined without one). */
+  prepared: P;
 }
 
-export type Handler<E extends Endpoint> = (
-  args: HandlerArgs<E>,
+export type Handler<E extends Endpoint, P = undefined> = (
+  args: HandlerArgs<E, P>,
 ) => Promise<ResponseIn<E>> | ResponseIn<E>;
+
+/**
+ * A step that runs after the request is parsed and BEFORE the call's transaction opens
+ * (docs/decisions/018-audit-log.md, 'Same transaction'): outbound network work — an identity
+ * provider's discovery document, a webhook URL's test event, Stripe — so that waiting on another
+ * server never holds a database transaction (on the embedded database, every other request would
+ * wait with it). It reads with the database itself; what it answers reaches the handler as
+ * `prepared`, and an HttpError it throws is the call's answer (recorded as a failure).
+ */
+export type Prepare<E extends Endpoint, P> = (args: Omit<HandlerArgs<E>, 'prepared'>) => Promise<P>;
+
+/** A handler with a `prepare` step: `route(app, endpoint, { prepare, handle })`. */
+export interface PreparedHandler<E extends Endpoint, P> {
+  prepare: Prepare<E, P>;
+  handle: Handler<E, P>;
+}
 
 /** What an audit hook sees of a call once its query and body are parsed. */
 export interface CallArgs {
@@ -42,18 +60,34 @@ export interface CallArgs {
   session: SessionRecord;
 }
 
+/** A parsed call, as route() hands it from one stage to the next. */
+export interface ParsedCall extends CallArgs {
+  form: FormData | undefined;
+}
+
 /**
- * A hook around every authenticated call (the audit log's, server/audit/record.ts): `run` parses
- * the request and runs the handler, calling `onParsed` before the handler and `onResult` after it.
+ * The stages of one call, for a hook around it: `parse` reads the request, `prepare` runs the
+ * route's network step (outside any transaction), `handle` runs the handler, calling `onParsed`
+ * before it and `onResult` after it. `run` is all three in order, for calls the hook leaves alone.
  */
+export interface CallStages {
+  parse(): Promise<ParsedCall>;
+  prepare(call: ParsedCall): Promise<unknown>;
+  handle(
+    call: ParsedCall,
+    prepared: unknown,
+    onParsed?: (args: CallArgs) => Promise<void>,
+    onResult?: (args: CallArgs, result: unknown) => Promise<void>,
+  ): Promise<unknown>;
+  run(): Promise<unknown>;
+}
+
+/** A hook around every authenticated call (the audit log's, server/audit/record.ts). */
 export type Around = (
   endpoint: Endpoint,
   session: SessionRecord,
   c: Context<AppEnv>,
-  run: (
-    onParsed?: (args: CallArgs) => Promise<void>,
-    onResult?: (args: CallArgs, result: unknown) => Promise<void>,
-  ) => Promise<unknown>,
+  call: CallStages,
 ) => Promise<unknown>;
 
 /** Resolves the caller's session (or null); provided by the app so route() stays storage-agnostic. */
@@ -168,47 +202,59 @@ export function errorResponse(c: Context, error: HttpError): Response {
 }
 
 export function createRoute(resolveSession: SessionResolver, around?: Around) {
-  return function route<E extends Endpoint>(
+  return function route<E extends Endpoint, P = undefined>(
     app: Hono<AppEnv>,
     endpoint: E,
-    handler: Handler<E>,
+    handler: Handler<E> | PreparedHandler<E, P>,
   ): void {
+    const { prepare, handle } =
+      typeof handler === 'function'
+        ? { prepare: undefined, handle: handler as unknown as Handler<E, P> }
+        : handler;
     const path = `${API_PREFIX}${endpoint.path}`;
     app.on(endpoint.method, path, async (c) => {
       try {
         const session = await resolveSession(c);
         if (!session && !endpoint.public) throw notSignedIn();
 
-        const run = async (
-          onParsed?: (args: CallArgs) => Promise<void>,
-          onResult?: (args: CallArgs, result: unknown) => Promise<void>,
-        ): Promise<unknown> => {
-          let query: unknown = undefined;
-          if (endpoint.query) {
-            const parsed = endpoint.query.safeParse(readQuery(c));
-            if (!parsed.success) throw invalid('query', toIssues(parsed.error));
-            query = parsed.data;
-          }
-          let body: unknown = undefined;
-          if (endpoint.body) {
-            const parsed = endpoint.body.safeParse(await readJsonBody(c));
-            if (!parsed.success) throw invalid('body', toIssues(parsed.error));
-            body = parsed.data;
-          }
-          const form = endpoint.multipart ? await readFormBody(c) : undefined;
-          const args = { query, body, session: session as SessionRecord };
-          await onParsed?.(args);
-          const value = await handler({
-            query: query as ParsedQueryOf<E>,
-            body: body as ParsedBodyOf<E>,
-            session: session as SessionFor<E>,
-            form: form as HandlerArgs<E>['form'],
-            c,
-          });
-          await onResult?.(args, value);
-          return value;
+        const argsOf = (call: ParsedCall) => ({
+          query: call.query as ParsedQueryOf<E>,
+          body: call.body as ParsedBodyOf<E>,
+          session: session as SessionFor<E>,
+          form: call.form as HandlerArgs<E>['form'],
+          c,
+        });
+        const stages: CallStages = {
+          async parse() {
+            let query: unknown = undefined;
+            if (endpoint.query) {
+              const parsed = endpoint.query.safeParse(readQuery(c));
+              if (!parsed.success) throw invalid('query', toIssues(parsed.error));
+              query = parsed.data;
+            }
+            let body: unknown = undefined;
+            if (endpoint.body) {
+              const parsed = endpoint.body.safeParse(await readJsonBody(c));
+              if (!parsed.success) throw invalid('body', toIssues(parsed.error));
+              body = parsed.data;
+            }
+            const form = endpoint.multipart ? await readFormBody(c) : undefined;
+            return { query, body, session: session as SessionRecord, form };
+          },
+          prepare: async (call) => (prepare ? prepare(argsOf(call)) : undefined),
+          async handle(call, prepared, onParsed, onResult) {
+            await onParsed?.(call);
+            const value = await handle({ ...argsOf(call), prepared: prepared as P });
+            await onResult?.(call, value);
+            return value;
+          },
+          async run() {
+            const call = await stages.parse();
+            return stages.handle(call, await stages.prepare(call));
+          },
         };
-        const result = session && around ? await around(endpoint, session, c, run) : await run();
+        const result =
+          session && around ? await around(endpoint, session, c, stages) : await stages.run();
         // A download (contract/endpoint.ts) answers the streamed file the handler built.
         if (endpoint.download) {
           if (result instanceof Response) return result;

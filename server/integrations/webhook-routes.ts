@@ -29,30 +29,42 @@ export function webhookRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
     secret: await ensureWebhookSecret(s.db, session.org.id, newWebhookSecret(), s.now()),
   }));
 
-  route(app, saveWebhook, async ({ body, session }) => {
-    const orgId = session.org.id;
-    const { secret } = await findWebhook(s.db, orgId);
-    if (!secret) throw new HttpError(409, { error: WEBHOOK_MESSAGES.noSecret });
-    const url = body.url.trim();
-    const now = s.now();
-    const delivery = await sendTestEvent(
-      url,
-      secret,
-      {
-        type: 'webhook.test',
-        timestamp: now.toISOString(),
-        data: { message: WEBHOOK_TEST_MESSAGE },
-      },
-      {
-        production: s.production,
-        timeoutMs: s.integrations.webhookTimeoutMs,
-        resolveHost: s.integrations.resolveHost,
-      },
-    );
-    if (!delivery.ok) throw new HttpError(400, { error: delivery.error });
-    const saved = await saveWebhookUrl(s.db, { orgId, url, secret, now: s.now() });
-    if (!saved) throw new HttpError(409, { error: WEBHOOK_MESSAGES.changed });
-    return { url, secret, success: WEBHOOK_MESSAGES.saved };
+  // The URL must answer a signed test event before it is saved. That waits on the customer's
+  // server (up to the webhook timeout), so it runs in the route's `prepare` step, before the
+  // call's transaction opens (docs/decisions/018-audit-log.md, 'Same transaction'); the save
+  // then refuses if the secret changed meanwhile.
+  route(app, saveWebhook, {
+    prepare: async ({ body, session }) => {
+      const { secret } = await findWebhook(s.db, session.org.id);
+      if (!secret) throw new HttpError(409, { error: WEBHOOK_MESSAGES.noSecret });
+      const url = body.url.trim();
+      const delivery = await sendTestEvent(
+        url,
+        secret,
+        {
+          type: 'webhook.test',
+          timestamp: s.now().toISOString(),
+          data: { message: WEBHOOK_TEST_MESSAGE },
+        },
+        {
+          production: s.production,
+          timeoutMs: s.integrations.webhookTimeoutMs,
+          resolveHost: s.integrations.resolveHost,
+        },
+      );
+      if (!delivery.ok) throw new HttpError(400, { error: delivery.error });
+      return { url, secret };
+    },
+    handle: async ({ session, prepared: { url, secret } }) => {
+      const saved = await saveWebhookUrl(s.db, {
+        orgId: session.org.id,
+        url,
+        secret,
+        now: s.now(),
+      });
+      if (!saved) throw new HttpError(409, { error: WEBHOOK_MESSAGES.changed });
+      return { url, secret, success: WEBHOOK_MESSAGES.saved };
+    },
   });
 
   route(app, deleteWebhook, async ({ session }) => {

@@ -42,41 +42,48 @@ export function ssoRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
   // The client secret is stored and never answered or logged (no log line includes a body).
   // Before anything is saved, the issuer the Tenant names must answer an OpenID Provider's
   // discovery document (server/oidc/relying-party.ts, checkSettings): a typo or an unreachable
-  // provider is a clear 400 on the setup screen, not a failed sign-in later.
-  route(app, saveSsoConfig, async ({ body, session }) => {
-    if (normalizeSlug(body.slug) !== session.org.slug) {
-      throw new HttpError(403, {
-        error: 'The SSO settings can only be saved for your own organization.',
-      });
-    }
-    let clientSecret = body.clientSecret;
-    if (clientSecret === undefined) {
-      // Left empty on the screen: keep the saved one, if it belongs to this same application.
-      const saved = await findProviderSettings(s.db, session.org.id);
-      if (saved && saved.provider === body.provider && saved.clientId === body.clientId) {
-        clientSecret = saved.clientSecret;
-      } else {
-        throw new HttpError(400, {
-          error: SSO_SETTINGS_MESSAGES.secretRequired,
-          issues: [{ path: 'clientSecret', message: SSO_SETTINGS_MESSAGES.secretRequired }],
+  // provider is a clear 400 on the setup screen, not a failed sign-in later. That check waits on
+  // another server, so it runs in the route's `prepare` step, before the call's transaction opens
+  // (docs/decisions/018-audit-log.md, 'Same transaction'); the handler only stores.
+  route(app, saveSsoConfig, {
+    prepare: async ({ body, session }) => {
+      if (normalizeSlug(body.slug) !== session.org.slug) {
+        throw new HttpError(403, {
+          error: 'The SSO settings can only be saved for your own organization.',
         });
       }
-    }
-    const settings = {
-      provider: body.provider,
-      clientId: body.clientId,
-      clientSecret,
-      tenant: body.tenant,
-    };
-    const checked = await s.oidc.checkSettings(settings);
-    if (!checked.ok) {
-      throw new HttpError(400, {
-        error: checked.error,
-        issues: [{ path: 'tenant', message: checked.error }],
-      });
-    }
-    await storeSsoConfig(s.db, session.org.id, settings, s.now());
-    return {};
+      let clientSecret = body.clientSecret;
+      if (clientSecret === undefined) {
+        // Left empty on the screen: keep the saved one, if it belongs to this same application.
+        const saved = await findProviderSettings(s.db, session.org.id);
+        if (saved && saved.provider === body.provider && saved.clientId === body.clientId) {
+          clientSecret = saved.clientSecret;
+        } else {
+          throw new HttpError(400, {
+            error: SSO_SETTINGS_MESSAGES.secretRequired,
+            issues: [{ path: 'clientSecret', message: SSO_SETTINGS_MESSAGES.secretRequired }],
+          });
+        }
+      }
+      const settings = {
+        provider: body.provider,
+        clientId: body.clientId,
+        clientSecret,
+        tenant: body.tenant,
+      };
+      const checked = await s.oidc.checkSettings(settings);
+      if (!checked.ok) {
+        throw new HttpError(400, {
+          error: checked.error,
+          issues: [{ path: 'tenant', message: checked.error }],
+        });
+      }
+      return settings;
+    },
+    handle: async ({ session, prepared: settings }) => {
+      await storeSsoConfig(s.db, session.org.id, settings, s.now());
+      return {};
+    },
   });
 
   route(app, getSsoConfig, async ({ session, c }) => {

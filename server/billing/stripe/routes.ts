@@ -119,119 +119,148 @@ export function stripeBillingRoutes(
     planInfo(currentState(await planRow(session.org.id), s.now())),
   );
 
-  route(app, getBillingUpdateKey, async ({ session }) => ({
-    clientSecret: await stripe.setupIntentSecret(session.org),
-  }));
+  // Every call that changes something at Stripe does so in its route's `prepare` step, before the
+  // call's transaction opens (docs/decisions/018-audit-log.md, 'Same transaction'): waiting on
+  // Stripe (up to 5 s) never holds a database transaction. Stripe's side cannot roll back with
+  // ours anyway; the handler then writes what Stripe answered (the mirror, the first member) in
+  // the transaction that also records the call's audit event.
+  route(app, getBillingUpdateKey, {
+    prepare: async ({ session }) => stripe.setupIntentSecret(session.org),
+    handle: ({ prepared: clientSecret }) => ({ clientSecret }),
+  });
 
-  route(app, updateDefaultPayment, async ({ body, session }) => {
-    const orgId = session.org.id;
-    const row = await findSubscription(s.db, orgId);
-    const state = currentState(row, s.now());
-    // As with the test processor; a plan canceled before Stripe was set up (no Stripe
-    // subscription) may take a card, which reactivating then subscribes.
-    if (state.status === 'canceled' && row?.stripeSubscriptionId) {
-      throw conflict(BILLING_MESSAGES.updateWhileCanceled);
-    }
-    const customerId = await findCustomerId(s.db, orgId);
-    const card = customerId ? await stripe.cardOf(customerId, body.paymentMethod) : null;
-    if (!customerId || !card) {
-      throw new HttpError(404, { error: BILLING_MESSAGES.paymentMethodNotFound });
-    }
-    const replaced = await stripe.setDefaultCard(customerId, card.id);
-    let answer = null;
-    let trialStarted = false;
-    if (state.status === 'none') {
-      answer = await stripe.startTrial(orgId, customerId, card.id);
-      trialStarted = answer.status === 'trialing';
-    } else if (row?.stripeSubscriptionId && state.status !== 'canceled') {
-      // A plan behind on payment: Stripe's retries charge the new card.
-      answer = await stripe.updateSubscription(row.stripeSubscriptionId, {
-        default_payment_method: card.id,
-      });
-    }
-    const mirrored = await mirror(orgId, answer, card);
-    // The card it replaced leaves the customer once the plan charges the new one.
-    if (replaced) await stripe.detachReplacedCard(replaced);
-    // docs/product/billing.md, "Welcome": the administrator becomes the first member.
-    if (trialStarted) {
-      await createOrgMembers(
-        s.db,
-        orgId,
-        [{ name: session.user.name, email: session.user.email }],
-        [],
-        { now: s.now(), invite: false },
-      );
-    }
-    return { status: mirrored?.state.status ?? state.status };
+  route(app, updateDefaultPayment, {
+    prepare: async ({ body, session }) => {
+      const orgId = session.org.id;
+      const row = await findSubscription(s.db, orgId);
+      const state = currentState(row, s.now());
+      // As with the test processor; a plan canceled before Stripe was set up (no Stripe
+      // subscription) may take a card, which reactivating then subscribes.
+      if (state.status === 'canceled' && row?.stripeSubscriptionId) {
+        throw conflict(BILLING_MESSAGES.updateWhileCanceled);
+      }
+      const customerId = await findCustomerId(s.db, orgId);
+      const card = customerId ? await stripe.cardOf(customerId, body.paymentMethod) : null;
+      if (!customerId || !card) {
+        throw new HttpError(404, { error: BILLING_MESSAGES.paymentMethodNotFound });
+      }
+      const replaced = await stripe.setDefaultCard(customerId, card.id);
+      let answer = null;
+      let trialStarted = false;
+      if (state.status === 'none') {
+        answer = await stripe.startTrial(orgId, customerId, card.id);
+        trialStarted = answer.status === 'trialing';
+      } else if (row?.stripeSubscriptionId && state.status !== 'canceled') {
+        // A plan behind on payment: Stripe's retries charge the new card.
+        answer = await stripe.updateSubscription(row.stripeSubscriptionId, {
+          default_payment_method: card.id,
+        });
+      }
+      // The card it replaced leaves the customer once the plan charges the new one.
+      if (replaced) await stripe.detachReplacedCard(replaced);
+      return { state, card, answer, trialStarted };
+    },
+    handle: async ({ session, prepared: { state, card, answer, trialStarted } }) => {
+      const orgId = session.org.id;
+      const mirrored = await mirror(orgId, answer, card);
+      // docs/product/billing.md, "Welcome": the administrator becomes the first member.
+      if (trialStarted) {
+        await createOrgMembers(
+          s.db,
+          orgId,
+          [{ name: session.user.name, email: session.user.email }],
+          [],
+          { now: s.now(), invite: false },
+        );
+      }
+      return { status: mirrored?.state.status ?? state.status };
+    },
   });
 
   // Cancel: Stripe ends the plan at the period's end (nothing more is charged); the portal shows
   // it canceled at once, with reactivate and delete.
-  route(app, cancelPlan, async ({ session }) => {
-    const orgId = session.org.id;
-    const now = s.now();
-    const row = await findSubscription(s.db, orgId);
-    const state = currentState(row, now);
-    if (!isCancelable(state)) throw conflict(cancelRefusal(state));
-    if (row?.stripeSubscriptionId) {
-      await mirror(
-        orgId,
-        await stripe.updateSubscription(row.stripeSubscriptionId, { cancel_at_period_end: true }),
-      );
-    } else {
-      // A plan of the test processor's time: only ours to change.
-      await saveSubscription(s.db, orgId, { ...state, status: 'canceled', canceledAt: now }, now);
-    }
-    return {};
+  route(app, cancelPlan, {
+    prepare: async ({ session }) => {
+      const now = s.now();
+      const row = await findSubscription(s.db, session.org.id);
+      const state = currentState(row, now);
+      if (!isCancelable(state)) throw conflict(cancelRefusal(state));
+      const answer = row?.stripeSubscriptionId
+        ? await stripe.updateSubscription(row.stripeSubscriptionId, { cancel_at_period_end: true })
+        : null;
+      return { state, answer };
+    },
+    handle: async ({ session, prepared: { state, answer } }) => {
+      if (answer) {
+        await mirror(session.org.id, answer);
+      } else {
+        // A plan of the test processor's time: only ours to change.
+        const now = s.now();
+        await saveSubscription(
+          s.db,
+          session.org.id,
+          { ...state, status: 'canceled', canceledAt: now },
+          now,
+        );
+      }
+      return {};
+    },
   });
 
-  route(app, reactivatePlan, async ({ session }) => {
-    const orgId = session.org.id;
-    const row = await findSubscription(s.db, orgId);
-    const state = currentState(row, s.now());
-    if (!isReactivatable(state)) throw conflict(BILLING_MESSAGES.notCanceled);
-    const customerId = await findCustomerId(s.db, orgId);
-    // A card at Stripe: a plan canceled before Stripe was set up has only the test processor's
-    // card, which Stripe cannot charge.
-    const card = customerId ? (await stripe.statement(orgId, customerId, null)).card : null;
-    if (!customerId || !card) throw conflict(BILLING_MESSAGES.reactivateNeedsCard);
-    const current = row?.stripeSubscriptionId
-      ? await stripe.retrieveSubscription(row.stripeSubscriptionId)
-      : null;
-    const answer =
-      current && current.status !== 'canceled'
+  route(app, reactivatePlan, {
+    prepare: async ({ session }) => {
+      const orgId = session.org.id;
+      const row = await findSubscription(s.db, orgId);
+      const state = currentState(row, s.now());
+      if (!isReactivatable(state)) throw conflict(BILLING_MESSAGES.notCanceled);
+      const customerId = await findCustomerId(s.db, orgId);
+      // A card at Stripe: a plan canceled before Stripe was set up has only the test processor's
+      // card, which Stripe cannot charge.
+      const card = customerId ? (await stripe.statement(orgId, customerId, null)).card : null;
+      if (!customerId || !card) throw conflict(BILLING_MESSAGES.reactivateNeedsCard);
+      const current = row?.stripeSubscriptionId
+        ? await stripe.retrieveSubscription(row.stripeSubscriptionId)
+        : null;
+      return current && current.status !== 'canceled'
         ? // Still running until the period's end: undo the cancellation.
-          await stripe.updateSubscription(current.id, { cancel_at_period_end: false })
+          stripe.updateSubscription(current.id, { cancel_at_period_end: false })
         : // Ended at Stripe (or never there): a new subscription, without a second trial.
-          await stripe.resubscribe(orgId, customerId, current?.id ?? 'none');
-    await mirror(orgId, answer);
-    return {};
+          stripe.resubscribe(orgId, customerId, current?.id ?? 'none');
+    },
+    handle: async ({ session, prepared: answer }) => {
+      await mirror(session.org.id, answer);
+      return {};
+    },
   });
 
   // Deleting the organization ends its Stripe subscription at once, then deletes every row of it
   // (../routes.ts); Stripe keeps the customer and its invoices. If Stripe cannot be reached,
   // nothing is deleted.
-  route(app, deleteOrg, async ({ session, c }) => {
-    const orgId = session.org.id;
-    const now = s.now();
-    const row = await findSubscription(s.db, orgId);
-    const state = currentState(row, now);
-    if (!isDeletable(state)) throw conflict(deleteRefusal(state));
-    if (row?.stripeSubscriptionId) {
-      const current = await stripe.retrieveSubscription(row.stripeSubscriptionId);
-      if (current.status !== 'canceled') await stripe.cancelNow(current.id);
-    }
-    await s.db.transaction(async (tx) => {
-      if (!(await lockOrg(tx, orgId)))
-        throw new HttpError(404, { error: BILLING_MESSAGES.orgGone });
-      if (!isDeletable(currentState(await findSubscription(tx, orgId), now))) {
-        throw conflict(BILLING_MESSAGES.deleteActive);
+  route(app, deleteOrg, {
+    prepare: async ({ session }) => {
+      const row = await findSubscription(s.db, session.org.id);
+      const state = currentState(row, s.now());
+      if (!isDeletable(state)) throw conflict(deleteRefusal(state));
+      if (row?.stripeSubscriptionId) {
+        const current = await stripe.retrieveSubscription(row.stripeSubscriptionId);
+        if (current.status !== 'canceled') await stripe.cancelNow(current.id);
       }
-      await deleteOrganization(tx, orgId);
-    });
-    stripe.invalidate(orgId);
-    clearSessionCookie(c, s.production);
-    s.logger.info(`[billing] organization ${orgId} deleted by user ${session.user.id}`);
-    return {};
+    },
+    handle: async ({ session, c }) => {
+      const orgId = session.org.id;
+      const now = s.now();
+      await s.db.transaction(async (tx) => {
+        if (!(await lockOrg(tx, orgId)))
+          throw new HttpError(404, { error: BILLING_MESSAGES.orgGone });
+        if (!isDeletable(currentState(await findSubscription(tx, orgId), now))) {
+          throw conflict(BILLING_MESSAGES.deleteActive);
+        }
+        await deleteOrganization(tx, orgId);
+      });
+      stripe.invalidate(orgId);
+      clearSessionCookie(c, s.production);
+      s.logger.info(`[billing] organization ${orgId} deleted by user ${session.user.id}`);
+      return {};
+    },
   });
 }
