@@ -51,6 +51,30 @@ export const listAlerts = defineEndpoint({
   response: AlertPage,
 });
 
+/** Export CSV (docs/product/alerts.md, 'Export'): every alert of the status filter, newest first. */
+export const ExportAlertsQuery = z.object({ status: ListAlertsQuery.shape.status });
+export type ExportAlertsQuery = z.input<typeof ExportAlertsQuery>;
+
+/** The export's columns, in order: the console's columns, then the threats and the scan id. */
+export const ALERT_CSV_COLUMNS = [
+  'Name',
+  'Severity',
+  'Status',
+  'Device',
+  'Member',
+  'Scan Time',
+  'Threats',
+  'Scan ID',
+] as const;
+
+export const exportAlertsCsv = defineEndpoint({
+  method: 'GET',
+  path: '/alerts/export.csv',
+  query: ExportAlertsQuery,
+  response: z.string(),
+  download: 'text/csv',
+});
+
 export const UpdateAlertsBody = z.object({
   /** scanIds of the selected alerts. */
   alertIds: z.array(idField()).check(z.minLength(1), z.maxLength(BULK_MAX_ITEMS)),

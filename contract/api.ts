@@ -1,5 +1,5 @@
 import { addAdmin, listAdmins, resendAdminInvite } from './admins';
-import { listAlerts, updateAlerts } from './alerts';
+import { exportAlertsCsv, listAlerts, updateAlerts } from './alerts';
 import {
   exportAuditEventsCsv,
   exportAuditEventsJsonLines,
@@ -26,7 +26,7 @@ import {
   saveConditionalAccessConfig,
   updateConditionalAccessPolicy,
 } from './conditional-access';
-import { listDevices, unenrollDevices } from './devices';
+import { exportDevicesCsv, listDevices, unenrollDevices } from './devices';
 import type { Endpoint } from './endpoint';
 import { getMdmConfig, updateMdmConfig } from './mdm';
 import {
@@ -89,6 +89,7 @@ export const endpoints = {
   deleteOrg,
   // dashboard
   listDevices,
+  exportDevicesCsv,
   unenrollDevices,
   // members
   readMembers,
@@ -154,6 +155,7 @@ export const endpoints = {
   resendUndeliveredEmail,
   // alerts
   listAlerts,
+  exportAlertsCsv,
   updateAlerts,
   // threat hunter
   listThreatHunterUsers,

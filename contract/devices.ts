@@ -89,6 +89,40 @@ export const listDevices = defineEndpoint({
   response: DevicePage,
 });
 
+/**
+ * Export CSV (docs/product/dashboard.md, 'Export'): every device of the current filter, search and
+ * order, all pages, streamed. The dashboard's query without its page.
+ */
+export const ExportDevicesQuery = z.object({
+  enrolled: ListDevicesQuery.shape.enrolled,
+  severity: ListDevicesQuery.shape.severity,
+  sort: ListDevicesQuery.shape.sort,
+  order: ListDevicesQuery.shape.order,
+  q: ListDevicesQuery.shape.q,
+});
+export type ExportDevicesQuery = z.input<typeof ExportDevicesQuery>;
+
+/** The export's columns, in order: the table's columns, with their header texts. */
+export const DEVICE_CSV_COLUMNS = [
+  'Member',
+  'E-mail',
+  'Device',
+  'Platform',
+  'OS Version',
+  'Enrolment',
+  'Severity',
+  'Last Scan',
+  'Device Code',
+] as const;
+
+export const exportDevicesCsv = defineEndpoint({
+  method: 'GET',
+  path: '/orgs/devices/export.csv',
+  query: ExportDevicesQuery,
+  response: z.string(),
+  download: 'text/csv',
+});
+
 export const UnenrollDevicesBody = z.object({
   codes: z.array(idField()).check(z.minLength(1), z.maxLength(BULK_MAX_ITEMS)),
 });

@@ -17,6 +17,12 @@ export const DEVICE_SEVERITY_LABELS: Readonly<Record<DeviceSeverity, string>> = 
 export const DEVICE_PLATFORMS = ['ios', 'android'] as const;
 export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
 
+/** Platforms by their brand names. */
+export const DEVICE_PLATFORM_LABELS: Readonly<Record<DevicePlatform, string>> = {
+  ios: 'iOS',
+  android: 'Android',
+};
+
 /** A device's enrolment as the dashboard words it. */
 export const ENROLMENT_LABELS = { enrolled: 'Enrolled', notEnrolled: 'Not Enrolled' } as const;
 

@@ -11,6 +11,7 @@ import {
 } from '@domain/alerts';
 import { labelled } from '@domain/labels';
 import { Button } from '@ui/primitives/button/button';
+import { FileTextIcon } from '@ui/primitives/icons/icons';
 import { DataTable } from '@ui/primitives/data-table/data-table';
 import { LoadError } from '@ui/primitives/load-error/load-error';
 import {
@@ -28,7 +29,7 @@ import { usePageTitle } from '../routing/page-title';
 import { planAlertAction } from './alert-actions';
 import { alertColumns, sortAlerts } from './alert-columns';
 import { parseAlertsQuery, serializeAlertsQuery, type AlertsQuery } from './alerts-query';
-import { useAlerts, useUpdateAlerts } from './use-alerts';
+import { exportAlertsHref, useAlerts, useUpdateAlerts } from './use-alerts';
 
 /** docs/product/alerts.md, 'Status filter': All alerts, Open alerts, Closed alerts. */
 const STATUS_FILTER_LABELS: Record<AlertStatusFilter, string> = {
@@ -138,14 +139,23 @@ export default function AlertsScreen() {
       ) : (
         <>
           <div className="flex flex-wrap items-end justify-between gap-3">
-            <FilterMenu
-              groups={STATUS_GROUP}
-              value={{ status: [query.status ?? 'all'] }}
-              onValueChange={(_, change) => go({ ...query, page: 1, status: nextStatus(change) })}
-              onOpenChange={(open) => {
-                if (open) analytics.track('showDropdown');
-              }}
-            />
+            <div className="flex flex-wrap items-center gap-3">
+              <FilterMenu
+                groups={STATUS_GROUP}
+                value={{ status: [query.status ?? 'all'] }}
+                onValueChange={(_, change) => go({ ...query, page: 1, status: nextStatus(change) })}
+                onOpenChange={(open) => {
+                  if (open) analytics.track('showDropdown');
+                }}
+              />
+              {/* Every alert of this filter, newest first, streamed by the server. */}
+              <Button asChild variant="outline" size="md">
+                <a href={exportAlertsHref(query)} download data-slot="export-alerts">
+                  <FileTextIcon aria-hidden className="size-4 text-ink-muted" />
+                  Export CSV
+                </a>
+              </Button>
+            </div>
             <div className="flex items-end gap-3">
               <SelectField
                 label="ACTION"

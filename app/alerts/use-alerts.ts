@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import {
+  exportAlertsCsv,
   listAlerts,
   updateAlerts,
   type AlertPage,
@@ -7,6 +8,7 @@ import {
   type ListAlertsQuery,
 } from '@contract/alerts';
 import { api } from '../api/api';
+import { downloadHref } from '../api/download';
 import { readFailure } from '../data/read-failure';
 import { isKeyOf, swrKey } from '../data/swr-key';
 import { useMutation } from '../data/use-mutation';
@@ -58,4 +60,9 @@ export function useUpdateAlerts() {
     success: (_answer, change) => messages.alertsUpdated(change.alertIds.length),
     failure: messages.updateAlertsFailed,
   });
+}
+
+/** Export CSV of the status filter, every page, newest first. */
+export function exportAlertsHref(query: AlertsQuery): string {
+  return downloadHref(exportAlertsCsv, { status: query.status ?? undefined });
 }

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '@ui/primitives/confirm-dialog/confirm-dialog';
 import { DataTable } from '@ui/primitives/data-table/data-table';
 import { FilterChips } from '@ui/primitives/filter-chips/filter-chips';
 import { FilterMenu } from '@ui/primitives/filter-menu/filter-menu';
-import { SearchIcon } from '@ui/primitives/icons/icons';
+import { FileTextIcon, SearchIcon } from '@ui/primitives/icons/icons';
 import { NewPortalNotice } from '@ui/portal/new-portal-notice/new-portal-notice';
 import { Paginator } from '@ui/primitives/paginator/paginator';
 import { analytics } from '../analytics/instance';
@@ -35,7 +35,7 @@ import { deviceColumns } from './device-columns';
 import { HIDE_NEW_PORTAL_NOTICE_COOKIE, readCookie, writeCookie } from '../session/cookies';
 import { AddMembersHint, HIDE_HINT_DAYS } from './add-members-hint';
 import { rangeText } from './range-text';
-import { useDevicePages, useUnenroll } from './use-device-pages';
+import { exportDevicesHref, useDevicePages, useUnenroll } from './use-device-pages';
 
 /**
  * Navigation state another screen may pass: a success message
@@ -181,6 +181,13 @@ export default function DashboardScreen() {
               if (open) analytics.track('showDropdown');
             }}
           />
+          {/* Every device of this filter, search and order, streamed by the server. */}
+          <Button asChild variant="outline" size="md">
+            <a href={exportDevicesHref(query)} download data-slot="export-devices">
+              <FileTextIcon aria-hidden className="size-4 text-ink-muted" />
+              Export CSV
+            </a>
+          </Button>
         </div>
         {/* Bulk actions appear with a selection (docs/decisions/044), never as a disabled button. */}
         {selectedCodes.length > 0 ? (

@@ -1,8 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Device } from '@contract/devices';
 import {
+  DEVICE_PLATFORM_LABELS,
   DEVICE_SEVERITY_LABELS,
-  type DevicePlatform,
   type DeviceSortColumn,
 } from '@domain/devices';
 import { selectionColumn } from '@ui/primitives/data-table/selection-column';
@@ -22,7 +22,7 @@ export function Missing() {
   );
 }
 
-const PLATFORM: Record<DevicePlatform, string> = { ios: 'iOS', android: 'Android' };
+const PLATFORM = DEVICE_PLATFORM_LABELS;
 
 /**
  * The device columns (docs/product/dashboard.md, 'Columns'; our choice, decision 005): what an

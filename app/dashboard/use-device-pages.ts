@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import useSWR, { mutate as mutateGlobal, preload, useSWRConfig } from 'swr';
-import { listDevices, unenrollDevices, type DevicePage } from '@contract/devices';
+import { exportDevicesCsv, listDevices, unenrollDevices, type DevicePage } from '@contract/devices';
 import { api } from '../api/api';
+import { downloadHref } from '../api/download';
 import { readFailure } from '../data/read-failure';
 import { isKeyOf, swrKey, withoutParams } from '../data/swr-key';
 import { useMutation } from '../data/use-mutation';
@@ -159,4 +160,10 @@ export function useUnenroll(query: DashboardQuery) {
       );
     },
   });
+}
+
+/** Export CSV of the list as it stands: its filter, search and order, every page. */
+export function exportDevicesHref(query: DashboardQuery): string {
+  const { page: _page, pageSize: _pageSize, ...filters } = toListDevicesQuery(query);
+  return downloadHref(exportDevicesCsv, filters);
 }

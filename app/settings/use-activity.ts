@@ -8,10 +8,8 @@ import {
   updateAuditSettings,
   type AuditRetention,
 } from '@contract/audit';
-import type { Endpoint } from '@contract/endpoint';
 import { api } from '../api/api';
-import { buildQuery } from '../api/client';
-import { config } from '../config';
+import { downloadHref } from '../api/download';
 import { readFailure } from '../data/read-failure';
 import { isKeyOf, swrKey } from '../data/swr-key';
 import { useMutation } from '../data/use-mutation';
@@ -79,14 +77,10 @@ export function useAuditSettings() {
   return { retention: data?.retention, failed: Boolean(error), retry: () => void mutate(), update };
 }
 
-function downloadHref(endpoint: Endpoint, query: ActivityQuery): string {
-  return `${config.apiUrl}${endpoint.path}${buildQuery(toAuditFilterQuery(query))}`;
-}
-
 /** Plain download links of the current filters (the server streams the whole file). */
 export function exportHrefs(query: ActivityQuery) {
   return {
-    csv: downloadHref(exportAuditEventsCsv, query),
-    jsonLines: downloadHref(exportAuditEventsJsonLines, query),
+    csv: downloadHref(exportAuditEventsCsv, toAuditFilterQuery(query)),
+    jsonLines: downloadHref(exportAuditEventsJsonLines, toAuditFilterQuery(query)),
   };
 }

@@ -141,3 +141,48 @@ export async function insertAlerts(db: Database, rows: readonly NewAlertRow[]): 
 export async function analyzeAlerts(db: Database): Promise<void> {
   await db.execute(sql`ANALYZE alerts`);
 }
+
+/**
+ * Every alert of a status filter, newest scan first (the console's Export CSV): keyset batches
+ * over the list's own index order (scan time descending, then id), one index range each.
+ */
+export async function* eachAlert(
+  db: Database,
+  orgId: number,
+  status: AlertStatusFilter | undefined,
+  batchSize = 1000,
+): AsyncGenerator<Alert> {
+  const where = filtersOf(orgId, status);
+  // The scan time as text: it round-trips exactly (a Date would drop microseconds).
+  let after: { scanTime: string; id: number } | null = null;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: alerts.id,
+        key: sql<string>`(${alerts.scanTime})::text`,
+        scanId: alerts.scanId,
+        alertName: alerts.alertName,
+        alertDescription: alerts.alertDescription,
+        severity: alerts.severity,
+        status: alerts.status,
+        memberName: alerts.memberName,
+        deviceLabel: alerts.deviceLabel,
+        scanTime: alerts.scanTime,
+      })
+      .from(alerts)
+      .where(
+        after
+          ? and(
+              where,
+              sql`(${alerts.scanTime} < ${after.scanTime}::timestamptz OR (${alerts.scanTime} = ${after.scanTime}::timestamptz AND ${alerts.id} > ${after.id}))`,
+            )
+          : where,
+      )
+      .orderBy(desc(alerts.scanTime), asc(alerts.id))
+      .limit(batchSize);
+    for (const row of rows) yield toAlert(row);
+    const last = rows.at(-1);
+    if (rows.length < batchSize || !last) return;
+    after = { scanTime: last.key, id: last.id };
+  }
+}

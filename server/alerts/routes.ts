@@ -1,15 +1,49 @@
 /** contract/alerts.ts: the alerts console's list and the bulk status change. */
 import type { Hono } from 'hono';
-import { listAlerts, updateAlerts } from '@contract/alerts';
+import {
+  ALERT_CSV_COLUMNS,
+  exportAlertsCsv,
+  listAlerts,
+  parseAlertThreats,
+  updateAlerts,
+  type Alert,
+} from '@contract/alerts';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
-import { listAlertPage, setAlertStatus } from './data';
+import { mapRows, streamCsv, type CsvValue } from '../http/csv-export';
+import { eachAlert, listAlertPage, setAlertStatus } from './data';
 import { emitWebhookEvents } from '../webhooks/events';
+
+/** An alert as a row of the export; threats one per line (the description as stored if malformed). */
+function csvValues(a: Alert): CsvValue[] {
+  const threats = parseAlertThreats(a.alertDescription);
+  return [
+    a.alertName,
+    a.severity,
+    a.alertStatus,
+    a.device,
+    a.memberName,
+    a.scanTime,
+    threats ? threats.join('\n') : a.alertDescription,
+    a.scanId,
+  ];
+}
 
 export function alertsRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
   // Scoped to the caller's organization.
   route(app, listAlerts, ({ query, session }) => listAlertPage(s.db, session.org.id, query));
+
+  // Export CSV (docs/product/alerts.md, 'Export'): every alert of the status filter, newest first,
+  // streamed in keyset batches with formula cells neutralised (server/http/csv-export.ts).
+  route(app, exportAlertsCsv, ({ query, session, c }) =>
+    streamCsv(
+      c,
+      `alerts-${session.org.slug}-${s.now().toISOString().slice(0, 10)}.csv`,
+      ALERT_CSV_COLUMNS,
+      mapRows(eachAlert(s.db, session.org.id, query.status), csvValues),
+    ),
+  );
 
   // Ids of other organizations (or unknown ones) are ignored; the answer is the same. The app
   // shows its own message ('Updated N alert(s)').

@@ -16,7 +16,7 @@ import {
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
-import { streamCsv, streamJsonLines, type CsvValue } from '../http/csv-export';
+import { mapRows, streamCsv, streamJsonLines, type CsvValue } from '../http/csv-export';
 import { AuditAnchorCache } from './anchors';
 import { eachEvent, getRetention, listActors, listEventPage, setRetention } from './data';
 
@@ -40,10 +40,6 @@ function csvValues(e: AuditEvent): CsvValue[] {
   ];
 }
 
-async function* mapped<T, U>(source: AsyncIterable<T>, f: (t: T) => U): AsyncGenerator<U> {
-  for await (const item of source) yield f(item);
-}
-
 /** `activity-acme-2026-11-24.csv`: the organization's slug and the day of the export. */
 function exportName(slug: string, now: Date, extension: string): string {
   return `activity-${slug}-${now.toISOString().slice(0, 10)}.${extension}`;
@@ -61,7 +57,7 @@ export function auditRoutes(app: Hono<AppEnv>, route: Route, s: Services): void 
       c,
       exportName(session.org.slug, s.now(), 'csv'),
       AUDIT_CSV_COLUMNS,
-      mapped(eachEvent(s.db, session.org.id, query), csvValues),
+      mapRows(eachEvent(s.db, session.org.id, query), csvValues),
     ),
   );
 

@@ -82,6 +82,8 @@ const IMPLEMENTED = [
   'resendUndeliveredEmail',
   'listAuditEvents',
   'exportAuditEventsCsv',
+  'exportDevicesCsv',
+  'exportAlertsCsv',
   'exportAuditEventsJsonLines',
   'getAuditFilterOptions',
   'getAuditSettings',

@@ -280,3 +280,51 @@ export async function unenrollDevices(
 export async function analyzeDevices(db: Database): Promise<void> {
   await db.execute(sql`ANALYZE devices`);
 }
+
+/**
+ * Every device of a list, in its order (the dashboard's Export CSV): keyset batches, each one
+ * index range that starts after the previous batch's last row, so the export of 100,000 devices
+ * holds one batch in memory and never counts or offsets.
+ */
+export async function* eachDevice(
+  db: Database,
+  orgId: number,
+  query: Omit<DeviceListQuery, 'page' | 'pageSize'>,
+  batchSize = 1000,
+): AsyncGenerator<Device> {
+  const ordering = orderingOf(query.sort, query.order);
+  const where = filtersOf(orgId, { ...query, page: 1, pageSize: batchSize });
+  const keyColumns = Object.fromEntries(
+    ordering.keys.map((k, i) => [`k${i}`, sql<string>`(${k.expr})::text`]),
+  );
+  const gt = ordering.descending ? '<' : '>';
+  let after: string[] | null = null;
+  for (;;) {
+    const rows: Array<Record<string, unknown>> = await db
+      .select({
+        ...keyColumns,
+        id: sql<string>`(${devices.id})::text`,
+        code: devices.code,
+        memberName: devices.memberName,
+        memberEmail: devices.memberEmail,
+        model: devices.model,
+        platform: devices.platform,
+        osVersion: devices.osVersion,
+        enrolled: devices.enrolled,
+        severity: devices.severity,
+        lastScanAt: devices.lastScanAt,
+      })
+      .from(devices)
+      .where(
+        after
+          ? and(where, sql`${tuple(ordering)} ${sql.raw(gt)} ${anchorTuple(ordering, after)}`)
+          : where,
+      )
+      .orderBy(...orderBy(ordering))
+      .limit(batchSize);
+    for (const row of rows) yield toDevice(row as Parameters<typeof toDevice>[0]);
+    const last = rows.at(-1);
+    if (rows.length < batchSize || !last) return;
+    after = [...ordering.keys.map((_, i) => String(last[`k${i}`])), String(last.id)];
+  }
+}

@@ -1,12 +1,39 @@
 /** contract/devices.ts: the dashboard's device list (GET /orgs) and unenrolment. */
 import type { Hono } from 'hono';
-import { listDevices, unenrollDevices } from '@contract/devices';
+import {
+  DEVICE_CSV_COLUMNS,
+  exportDevicesCsv,
+  listDevices,
+  unenrollDevices,
+  type Device,
+} from '@contract/devices';
+import { DEVICE_PLATFORM_LABELS, DEVICE_SEVERITY_LABELS, ENROLMENT_LABELS } from '@domain/devices';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
-import { listDevicePage, unenrollDevices as removeDevices } from './data';
+import { mapRows, streamCsv, type CsvValue } from '../http/csv-export';
+import { eachDevice, listDevicePage, unenrollDevices as removeDevices } from './data';
 import { emitWebhookEvents } from '../webhooks/events';
 import { PageAnchorCache } from './page-anchors';
+
+/** A device as a row of the export: the texts the dashboard shows, times in ISO 8601 (UTC). */
+function csvValues(d: Device): CsvValue[] {
+  return [
+    d.memberName,
+    d.memberEmail,
+    d.model,
+    d.platform ? DEVICE_PLATFORM_LABELS[d.platform] : null,
+    d.osVersion,
+    d.enrolled === undefined
+      ? null
+      : d.enrolled
+        ? ENROLMENT_LABELS.enrolled
+        : ENROLMENT_LABELS.notEnrolled,
+    d.severity ? DEVICE_SEVERITY_LABELS[d.severity] : null,
+    d.lastScanAt,
+    d.code,
+  ];
+}
 
 export function devicesRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
   // Page anchors of this process (docs/decisions/024-device-list.md).
@@ -15,6 +42,17 @@ export function devicesRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
   // Scoped to the caller's organization; the session lookup read its devices_version.
   route(app, listDevices, ({ query, session }) =>
     listDevicePage(s.db, anchors, session.org, query),
+  );
+
+  // Export CSV (docs/product/dashboard.md, 'Export'): the list's filter, search and order, every
+  // page, streamed in keyset batches with formula cells neutralised (server/http/csv-export.ts).
+  route(app, exportDevicesCsv, ({ query, session, c }) =>
+    streamCsv(
+      c,
+      `devices-${session.org.slug}-${s.now().toISOString().slice(0, 10)}.csv`,
+      DEVICE_CSV_COLUMNS,
+      mapRows(eachDevice(s.db, session.org.id, query), csvValues),
+    ),
   );
 
   // Codes of other organizations (or unknown ones) are ignored; the answer is the same.

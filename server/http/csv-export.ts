@@ -60,6 +60,14 @@ export function streamCsv(
   });
 }
 
+/** The items of `source` through `f`, as they arrive (records → CSV rows). */
+export async function* mapRows<T, U>(
+  source: AsyncIterable<T>,
+  f: (item: T) => U,
+): AsyncGenerator<U> {
+  for await (const item of source) yield f(item);
+}
+
 /** Streams one JSON document per line (JSON Lines, `application/x-ndjson`). */
 export function streamJsonLines(
   c: Context,

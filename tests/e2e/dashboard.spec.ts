@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { DEVICE_CSV_COLUMNS } from '../../contract/devices';
 import { demo, expect, signInViaApi, test } from './fixtures';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Devices' });
@@ -160,6 +163,32 @@ test('filter by Critical: the URL carries it and every row is critical', async (
   await expect(rows(page).filter({ hasText: 'Critical' })).toHaveCount(count);
   await expect(rows(page).filter({ hasText: 'Fixes needed' })).toHaveCount(0);
   await expect(rows(page).filter({ hasText: 'Secure' })).toHaveCount(0);
+});
+
+test('Export CSV downloads every device of the filter, all pages, in the list order', async ({
+  page,
+}) => {
+  await page.goto('/dashboard?severity=critical&severity=warning&sort=memberName');
+  await expect(rows(page).first()).toBeVisible();
+  const total = Number(
+    (await page.getByText(/^1–\d+ of \d+ devices$/).textContent())!.match(/of (\d+)/)![1],
+  );
+  const firstCodes = await rows(page)
+    .locator('td:last-child')
+    .evaluateAll((cells) => cells.slice(0, 5).map((c) => c.textContent?.trim()));
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^devices-acme-\d{4}-\d{2}-\d{2}\.csv$/);
+  const [header, ...records] = parse(await readFile((await file.path())!, 'utf8'), {
+    bom: true,
+  }) as string[][];
+  expect(header).toEqual([...DEVICE_CSV_COLUMNS]);
+  expect(records).toHaveLength(total);
+  const severity = DEVICE_CSV_COLUMNS.indexOf('Severity');
+  expect(new Set(records.map((r) => r[severity]))).toEqual(new Set(['Critical', 'Fixes needed']));
+  const code = DEVICE_CSV_COLUMNS.indexOf('Device Code');
+  expect(records.slice(0, 5).map((r) => r[code])).toEqual(firstCodes);
 });
 
 test('page 2 goes into the URL and the back button returns to page 1', async ({ page }) => {
