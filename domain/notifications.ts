@@ -77,3 +77,23 @@ export const ENROLLMENT_TEMPLATE_TYPE: EmailTemplateType = 'OrgEnrollment';
 export const EMAIL_BODY_MAX_LENGTH = 3000;
 /** Our limit for the custom e-mail subject: as long as a name may be. */
 export const EMAIL_SUBJECT_MAX_LENGTH = NAME_MAX_LENGTH;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How often a member may get the scan reminder (Push Notifications Frequency). */
+export const NOTIFICATION_FREQUENCY_MS: Readonly<Record<NotificationFrequency, number>> = {
+  DAILY: DAY_MS,
+  EVERY_SECOND_DAY: 2 * DAY_MS,
+  WEEKLY: 7 * DAY_MS,
+};
+
+/**
+ * What became of one scan reminder (docs/decisions/053-policies-and-reminders.md): an e-mail
+ * queued, or a push notification recorded but not delivered while no push provider is configured.
+ */
+export const SCAN_REMINDER_STATUSES = ['queued', 'not_delivered'] as const;
+export type ScanReminderStatus = (typeof SCAN_REMINDER_STATUSES)[number];
+export const SCAN_REMINDER_STATUS_LABELS: Readonly<Record<ScanReminderStatus, string>> = {
+  queued: 'Queued',
+  not_delivered: 'Not delivered: no push provider configured',
+};
