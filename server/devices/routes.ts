@@ -7,15 +7,18 @@ import type { Route } from '../http/route';
 import { listDevicePage, unenrollDevices as removeDevices } from './data';
 import { emitWebhookEvents } from '../webhooks/events';
 import { PageAnchorCache } from './page-anchors';
+import { withQuarantine } from '../policies/quarantine-data';
 
 export function devicesRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
   // Page anchors of this process (docs/decisions/024-device-list.md).
   const anchors = new PageAnchorCache();
 
   // Scoped to the caller's organization; the session lookup read its devices_version.
-  route(app, listDevices, ({ query, session }) =>
-    listDevicePage(s.db, anchors, session.org, query),
-  );
+  // Each device of the page says whether its member is quarantined (server/policies/).
+  route(app, listDevices, async ({ query, session }) => {
+    const page = await listDevicePage(s.db, anchors, session.org, query);
+    return { ...page, devices: await withQuarantine(s.db, session.org.id, page.devices) };
+  });
 
   // Codes of other organizations (or unknown ones) are ignored; the answer is the same.
   route(app, unenrollDevices, async ({ body, session }) => {

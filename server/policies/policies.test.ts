@@ -278,6 +278,47 @@ describe('evaluateMemberAccess', () => {
   });
 });
 
+describe('what the console shows', () => {
+  it('the dashboard and the Members page show the quarantine with its reason, per organization', async () => {
+    const org = await orgWithDevices('Shown', 2, { screenLockEnabled: true });
+    const other = await orgWithDevices('Unshown', 1, { screenLockEnabled: true });
+    await setDevice(org.devices[0]!.id, { screenLock: false });
+    await t.db.update(devices).set({ screenLock: false }).where(eq(devices.orgId, other.id));
+    await evaluateOrganization(t.db, org.id, t.clock.now());
+
+    const page = await t.call('GET', '/api/orgs?page=1&pageSize=50&sort=code', {
+      cookie: org.cookie,
+    });
+    expect(page.status, page.text).toBe(200);
+    const byCode = new Map(
+      (page.data.devices as Array<{ code: string; quarantine?: string }>).map((d) => [d.code, d]),
+    );
+    expect(byCode.get(org.devices[0]!.code)?.quarantine).toBe('Pixel 0: No screen lock');
+    expect(byCode.get(org.devices[1]!.code)).not.toHaveProperty('quarantine');
+
+    const directory = await t.call('GET', '/api/orgs/member-directory?page=1&pageSize=50', {
+      cookie: org.cookie,
+    });
+    expect(directory.status, directory.text).toBe(200);
+    const byId = new Map(
+      (directory.data.members as Array<{ id: string; quarantine?: string }>).map((m) => [m.id, m]),
+    );
+    expect(byId.get(String(org.members[0]!.id))?.quarantine).toBe('Pixel 0: No screen lock');
+    expect(byId.get(String(org.members[1]!.id))).not.toHaveProperty('quarantine');
+
+    // A member blocked before policies acted shows the general reason.
+    await t.db.update(members).set({ caBlocked: true }).where(eq(members.id, org.members[1]!.id));
+    const again = await t.call('GET', '/api/orgs/member-directory?page=1&pageSize=50', {
+      cookie: org.cookie,
+    });
+    expect(
+      (again.data.members as Array<{ id: string; quarantine?: string }>).find(
+        (m) => m.id === String(org.members[1]!.id),
+      )?.quarantine,
+    ).toBe('Blocked by conditional access');
+  });
+});
+
 describe('the periodic job', () => {
   it('applies the time-based rules across organizations, each under its own policy only', async () => {
     const strict = await orgWithDevices('Strict', 3, { deviceIntegrityPeriod: 'THREE_DAYS' });
