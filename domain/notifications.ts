@@ -97,3 +97,25 @@ export const SCAN_REMINDER_STATUS_LABELS: Readonly<Record<ScanReminderStatus, st
   queued: 'Queued',
   not_delivered: 'Not delivered: no push provider configured',
 };
+
+/** The window of the scan reminders' delivery line (the Device Scan Notifications card). */
+export const SCAN_REMINDER_REPORT_DAYS = 30;
+
+/**
+ * The card's line about the reminders sent lately, e.g. 'Last 30 days: 12 reminder e-mails
+ * queued; 12 push notifications not delivered: no push provider configured.'; null when none was
+ * sent.
+ */
+export function scanReminderDeliveryText(counts: {
+  emails: number;
+  pushNotDelivered: number;
+}): string | null {
+  if (counts.emails === 0 && counts.pushNotDelivered === 0) return null;
+  const parts = [`${counts.emails} reminder e-mail${counts.emails === 1 ? '' : 's'} queued`];
+  if (counts.pushNotDelivered > 0) {
+    parts.push(
+      `${counts.pushNotDelivered} push notification${counts.pushNotDelivered === 1 ? '' : 's'} ${SCAN_REMINDER_STATUS_LABELS.not_delivered.toLowerCase()}`,
+    );
+  }
+  return `Last ${SCAN_REMINDER_REPORT_DAYS} days: ${parts.join('; ')}.`;
+}

@@ -263,3 +263,16 @@ describe('several rules and the reason', () => {
     expect(reason.endsWith('…')).toBe(true);
   });
 });
+
+describe('the scan reminders’ delivery line', () => {
+  it('counts e-mails and undelivered pushes, and says nothing when none was sent', async () => {
+    const { scanReminderDeliveryText } = await import('./notifications');
+    expect(scanReminderDeliveryText({ emails: 0, pushNotDelivered: 0 })).toBeNull();
+    expect(scanReminderDeliveryText({ emails: 1, pushNotDelivered: 0 })).toBe(
+      'Last 30 days: 1 reminder e-mail queued.',
+    );
+    expect(scanReminderDeliveryText({ emails: 3, pushNotDelivered: 1 })).toBe(
+      'Last 30 days: 3 reminder e-mails queued; 1 push notification not delivered: no push provider configured.',
+    );
+  });
+});

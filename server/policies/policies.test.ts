@@ -537,6 +537,14 @@ describe('scan reminders', () => {
       { channel: 'EMAIL', status: 'queued' },
     ]);
     expect(await reminderMails(org.members[0]!.email)).toHaveLength(1);
+    // The Device Scan Notifications card's counts, for this organization only.
+    const other = await makeOrg(t, { name: 'Quiet' });
+    const read = async (cookie: string) =>
+      (await t.call('GET', '/api/orgs/notifications-preferences?topic=OpenAppToScan', { cookie }))
+        .data.reminders;
+    // (Eight days on: new sessions.)
+    expect(await read(await org.session())).toEqual({ emails: 1, pushNotDelivered: 1 });
+    expect(await read(await other.session())).toEqual({ emails: 0, pushNotDelivered: 0 });
     // Daily: the next day again.
     t.clock.advance(DAY + HOUR);
     await run();

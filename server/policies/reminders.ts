@@ -19,6 +19,7 @@ import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   NOTIFICATION_FREQUENCY_MS,
   SCAN_CHECK_PERIOD_LABELS,
+  SCAN_REMINDER_REPORT_DAYS,
   SCAN_REMINDER_TOPIC,
   type NotificationFrequency,
   type NotificationType,
@@ -189,4 +190,32 @@ export async function runScanReminders(
     result.pushes += done.pushes;
   }
   return result;
+}
+
+/**
+ * The organization's reminders of the last SCAN_REMINDER_REPORT_DAYS days, for the Device Scan
+ * Notifications card (scan_reminders_org_idx).
+ */
+export async function recentReminderCounts(
+  db: Database,
+  orgId: number,
+  now: Date,
+): Promise<{ emails: number; pushNotDelivered: number }> {
+  const since = new Date(now.getTime() - SCAN_REMINDER_REPORT_DAYS * 24 * 60 * 60 * 1000);
+  const rows = await db
+    .select({
+      channel: scanReminders.channel,
+      status: scanReminders.status,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(scanReminders)
+    .where(and(eq(scanReminders.orgId, orgId), gt(scanReminders.sentAt, since)))
+    .groupBy(scanReminders.channel, scanReminders.status);
+  let emails = 0;
+  let pushNotDelivered = 0;
+  for (const r of rows) {
+    if (r.channel === 'EMAIL') emails += Number(r.n);
+    else if (r.status === 'not_delivered') pushNotDelivered += Number(r.n);
+  }
+  return { emails, pushNotDelivered };
 }
