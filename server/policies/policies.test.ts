@@ -455,7 +455,12 @@ describe('scan reminders', () => {
   const reminderMails = async (to?: string) =>
     (
       await t.db
-        .select({ to: outbox.toAddress, subject: outbox.subject, text: outbox.text })
+        .select({
+          to: outbox.toAddress,
+          subject: outbox.subject,
+          text: outbox.text,
+          html: outbox.html,
+        })
         .from(outbox)
     )
       .filter((m) => m.subject === 'Open the app to scan your device')
@@ -489,6 +494,9 @@ describe('scan reminders', () => {
     expect(first.map((m) => m.to)).toEqual([stale!.email]);
     expect(first[0]?.text).toContain('Pixel 0');
     expect(first[0]?.text).toContain('3 days');
+    // Text and HTML, like every e-mail (the shared layout).
+    expect(first[0]?.html).toContain('Pixel 0');
+    expect(first[0]?.html).toContain('Open the mobile security app');
     expect(scanning).toBeDefined();
 
     // Again the same day, and six days later: nothing new (weekly). The scanning member keeps
@@ -549,6 +557,20 @@ describe('scan reminders', () => {
     t.clock.advance(DAY + HOUR);
     await run();
     expect(await reminderMails(org.members[0]!.email)).toHaveLength(2);
+  });
+
+  it('never reminds about a device that is not enrolled', async () => {
+    const org = await orgWithDevices('Unenrolled', 1, null, {
+      notificationPreferences: {
+        notificationType: 'EMAIL',
+        deviceIntegrityPeriod: 'THREE_DAYS',
+        notificationFrequency: 'DAILY',
+      },
+    });
+    await setDevice(org.devices[0]!.id, { enrolled: false });
+    t.clock.advance(10 * DAY);
+    await run();
+    expect(await reminderMails(org.members[0]!.email)).toEqual([]);
   });
 
   it('is off at Never, and without preferences', async () => {
