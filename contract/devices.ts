@@ -42,6 +42,11 @@ export const Device = z.object({
   severity: z.optional(DeviceSeverity),
   /** ISO date-time of the last scan report. */
   lastScanAt: z.optional(isoDateTime()),
+  /**
+   * Present while the device's member is quarantined by conditional access: why, in words
+   * (docs/product/integrations.md, 'Policy'; docs/decisions/053-policies-and-reminders.md).
+   */
+  quarantine: z.optional(z.string()),
 });
 export type Device = z.infer<typeof Device>;
 

@@ -27,6 +27,11 @@ export const DirectoryMember = z.object({
   invitedAt: z.nullable(isoDateTime()),
   /** ISO date-time of the latest scan report of any of their devices. */
   lastScanAt: z.nullable(isoDateTime()),
+  /**
+   * Present while conditional access quarantines the member: why, in words
+   * (docs/decisions/053-policies-and-reminders.md).
+   */
+  quarantine: z.optional(z.string()),
 });
 export type DirectoryMember = z.infer<typeof DirectoryMember>;
 

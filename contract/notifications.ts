@@ -122,11 +122,23 @@ const notificationPreferencesShape = {
   notificationFrequency: NotificationFrequency,
 };
 
+/**
+ * The reminders sent in the last SCAN_REMINDER_REPORT_DAYS days (our addition,
+ * docs/decisions/053-policies-and-reminders.md): e-mails queued, push notifications recorded as not
+ * delivered (no push provider is configured).
+ */
+export const ScanReminderCounts = z.object({
+  emails: z.number().check(z.int(), z.minimum(0)),
+  pushNotDelivered: z.number().check(z.int(), z.minimum(0)),
+});
+export type ScanReminderCounts = z.infer<typeof ScanReminderCounts>;
+
 /** Notification preferences (Device Scan Notifications card). */
 export const NotificationPreferences = z.looseObject({
   ...messageFields,
   topic: NotificationTopic,
   ...notificationPreferencesShape,
+  reminders: z.optional(ScanReminderCounts),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 

@@ -27,7 +27,15 @@ export const AUDIT_ACTION_GROUPS = [
   {
     id: 'members',
     label: 'Members',
-    actions: ['member.created', 'member.invited', 'member.deactivated', 'member.reactivated'],
+    actions: [
+      'member.created',
+      'member.invited',
+      'member.deactivated',
+      'member.reactivated',
+      'member.quarantined',
+      'member.quarantine_updated',
+      'member.released',
+    ],
   },
   { id: 'alerts', label: 'Alerts', actions: ['alert.closed', 'alert.reopened'] },
   { id: 'administrators', label: 'Administrators', actions: ['admin.invited', 'admin.reinvited'] },
@@ -124,6 +132,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'member.invited': 'Members invited',
   'member.deactivated': 'Member deactivated',
   'member.reactivated': 'Member reactivated',
+  'member.quarantined': 'Member quarantined',
+  'member.quarantine_updated': 'Quarantine reason changed',
+  'member.released': 'Member released',
   'alert.closed': 'Alerts closed',
   'alert.reopened': 'Alerts reopened',
   'admin.invited': 'Administrator invited',
@@ -165,8 +176,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
 };
 
 /**
- * Who acted: a signed-in user now; API keys, SCIM provisioning and the system's jobs (retention)
- * as their callers arrive.
+ * Who acted: a signed-in user now; API keys, SCIM provisioning and the system's jobs (retention;
+ * conditional access quarantining and releasing members, `system:conditional-access`).
  */
 export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'scim', 'system'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];

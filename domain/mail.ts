@@ -9,6 +9,7 @@ export const EMAIL_KINDS = [
   'threat-hunter-invitation',
   'password-reset',
   'first-admin',
+  'scan-reminder',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -18,6 +19,7 @@ export const EMAIL_KIND_LABELS: Readonly<Record<EmailKind, string>> = {
   'threat-hunter-invitation': 'Threat Hunter access code',
   'password-reset': 'Password reset',
   'first-admin': 'First administrator invitation',
+  'scan-reminder': 'Device scan reminder',
 };
 
 /**

@@ -77,3 +77,45 @@ export const ENROLLMENT_TEMPLATE_TYPE: EmailTemplateType = 'OrgEnrollment';
 export const EMAIL_BODY_MAX_LENGTH = 3000;
 /** Our limit for the custom e-mail subject: as long as a name may be. */
 export const EMAIL_SUBJECT_MAX_LENGTH = NAME_MAX_LENGTH;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How often a member may get the scan reminder (Push Notifications Frequency). */
+export const NOTIFICATION_FREQUENCY_MS: Readonly<Record<NotificationFrequency, number>> = {
+  DAILY: DAY_MS,
+  EVERY_SECOND_DAY: 2 * DAY_MS,
+  WEEKLY: 7 * DAY_MS,
+};
+
+/**
+ * What became of one scan reminder (docs/decisions/053-policies-and-reminders.md): an e-mail
+ * queued, or a push notification recorded but not delivered while no push provider is configured.
+ */
+export const SCAN_REMINDER_STATUSES = ['queued', 'not_delivered'] as const;
+export type ScanReminderStatus = (typeof SCAN_REMINDER_STATUSES)[number];
+export const SCAN_REMINDER_STATUS_LABELS: Readonly<Record<ScanReminderStatus, string>> = {
+  queued: 'Queued',
+  not_delivered: 'Not delivered: no push provider configured',
+};
+
+/** The window of the scan reminders' delivery line (the Device Scan Notifications card). */
+export const SCAN_REMINDER_REPORT_DAYS = 30;
+
+/**
+ * The card's line about the reminders sent lately, e.g. 'Last 30 days: 12 reminder e-mails
+ * queued; 12 push notifications not delivered: no push provider configured.'; null when none was
+ * sent.
+ */
+export function scanReminderDeliveryText(counts: {
+  emails: number;
+  pushNotDelivered: number;
+}): string | null {
+  if (counts.emails === 0 && counts.pushNotDelivered === 0) return null;
+  const parts = [`${counts.emails} reminder e-mail${counts.emails === 1 ? '' : 's'} queued`];
+  if (counts.pushNotDelivered > 0) {
+    parts.push(
+      `${counts.pushNotDelivered} push notification${counts.pushNotDelivered === 1 ? '' : 's'} ${SCAN_REMINDER_STATUS_LABELS.not_delivered.toLowerCase()}`,
+    );
+  }
+  return `Last ${SCAN_REMINDER_REPORT_DAYS} days: ${parts.join('; ')}.`;
+}

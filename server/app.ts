@@ -31,6 +31,7 @@ import { defineMailJobs } from './mail/jobs';
 import { JobQueue } from './queue/queue';
 import { defineWebhookJobs } from './webhooks/jobs';
 import { defineSystemJobs } from './system/jobs';
+import { definePolicyJobs } from './policies/jobs';
 import { webhookDeliveryRoutes } from './webhooks/routes';
 import { sessionRoutes } from './auth/routes';
 import { orgsRoutes } from './orgs/routes';
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     sessionIdleMs: s.sessionIdleMs,
   });
   defineAuditJobs(s.queue, { db: s.db, now: s.now, logger: s.logger });
+  definePolicyJobs(s.queue, { db: s.db, now: s.now, logger: s.logger });
   if (deps.warmUpPasswords) {
     s.tasks.run('password hashing warm-up', () => s.passwords.warmUp());
   }

@@ -17,6 +17,7 @@ import { prepareDatabase } from './bootstrap';
 import { BackgroundTasks, describeError } from './system/background';
 import { DEMO_SIGN_INS } from './seed/seed';
 import { scheduleHousekeeping } from './system/jobs';
+import { schedulePolicyEvaluation, scheduleScanReminders } from './policies/jobs';
 import { scheduleRetention } from './audit/retention';
 import { ConfigError, readServerConfig, type ServerConfig } from './config';
 import { JobQueue } from './queue/queue';
@@ -171,6 +172,9 @@ try {
   await scheduleHousekeeping(queue, handle.db);
   // The audit log's retention is a recurring job too (server/audit/retention.ts).
   await scheduleRetention(queue, handle.db);
+  // Conditional access's time-based rules and the scan reminders (server/policies/jobs.ts).
+  await schedulePolicyEvaluation(queue, handle.db);
+  await scheduleScanReminders(queue, handle.db);
   queue.start();
 
   const where = handle.kind === 'postgres' ? 'Postgres (DATABASE_URL)' : `PGlite in ${dataDir}`;

@@ -69,6 +69,34 @@ export const FilteredCritical: Story = {
   },
 };
 
+/** A member quarantined by conditional access: the pill beside the name, the reason as its title. */
+export const Quarantined: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        mockEndpoint(listDevices, () =>
+          devicePage(
+            acmeDevices
+              .slice(0, 5)
+              .map((d, i) =>
+                i === 0 ? { ...d, quarantine: 'Pixel 8a: Open critical alert; No screen lock' } : d,
+              ),
+            1,
+            50,
+          ),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: 'Devices' });
+    const pill = await within(table).findByTitle('Pixel 8a: Open critical alert; No screen lock');
+    await expect(pill).toHaveTextContent('Quarantined');
+    await expect(within(table).getAllByText('Quarantined')).toHaveLength(1);
+  },
+};
+
 export const Loading: Story = {
   parameters: {
     msw: { handlers: [mockEndpoint(listDevices, emptyDevicePage, { delayMs: 'infinite' })] },

@@ -7,6 +7,7 @@ import {
 } from '@domain/devices';
 import { selectionColumn } from '@ui/primitives/data-table/selection-column';
 import { EnrolmentStatus } from '@ui/portal/enrolment-status/enrolment-status';
+import { QuarantineBadge } from '@ui/portal/quarantine-badge/quarantine-badge';
 import { SeverityBadge } from '@ui/portal/severity-badge/severity-badge';
 import { formatIsoDateTime } from '../format/date-time';
 
@@ -44,8 +45,11 @@ export const deviceColumns: ColumnDef<Device>[] = [
     cell: ({ row: { original: d } }) =>
       d.memberName || d.memberEmail ? (
         <div className="flex min-w-0 flex-col">
-          <span className="truncate leading-tight font-medium text-ink">
-            {d.memberName ?? <Missing />}
+          <span className="flex min-w-0 items-center gap-1.5">
+            <span className="truncate leading-tight font-medium text-ink">
+              {d.memberName ?? <Missing />}
+            </span>
+            {d.quarantine ? <QuarantineBadge layout="inline" reason={d.quarantine} /> : null}
           </span>
           <span className="truncate text-xs leading-tight text-ink-muted">{d.memberEmail}</span>
         </div>

@@ -93,6 +93,7 @@ function ScanNotifications() {
       onRetry={retry}
       saving={update.busy}
       onChange={(next) => update.trigger(next)}
+      reminders={data?.reminders}
     />
   );
 }

@@ -27,6 +27,7 @@ import {
   NOTIFICATION_TOPICS,
   NOTIFICATION_TYPES,
   OUTDATED_OS_EMAILS_FREQUENCIES,
+  SCAN_REMINDER_STATUSES,
 } from '@domain/notifications';
 import { PERIODS } from '@domain/periods';
 import { SSO_PROVIDERS } from '@domain/sso';
@@ -132,6 +133,10 @@ export const members = pgTable(
     invitedAt: timestamp('invited_at', tz),
     /** Blocked by conditional access (0008_integrations.sql); removal and deactivation unblock. */
     caBlocked: boolean('ca_blocked').notNull().default(false),
+    /** Why the policy quarantined the member (0021; null: not blocked, or blocked before 0021). */
+    caReason: text('ca_reason'),
+    /** Since when the member is blocked (0021). */
+    caBlockedAt: timestamp('ca_blocked_at', tz),
     /** Where the member came from (0016_scim.sql). */
     source: text('source', { enum: MEMBER_SOURCES }).notNull().default('manual'),
     /** Deactivated by SCIM (kept on record, cannot enrol); null: active. */
@@ -146,6 +151,10 @@ export const members = pgTable(
   },
   (t) => [
     check('members_source_check', oneOf(t.source)),
+    check(
+      'members_ca_reason_check',
+      sql`${t.caBlocked} OR (${t.caReason} IS NULL AND ${t.caBlockedAt} IS NULL)`,
+    ),
     uniqueIndex('members_org_scim_user_name_idx')
       .on(t.orgId, sql`lower(${t.scimUserName})`)
       .where(sql`${t.scimUserName} IS NOT NULL`),
@@ -650,6 +659,51 @@ export const emailTemplates = pgTable(
 );
 
 /** Device scan notification preferences per topic (0008_integrations.sql); no row: defaults. */
+/**
+ * The OS versions seen per organization and platform, each with when it was first seen (0021):
+ * outdated OS in the conditional access policy (server/policies/evaluate.ts).
+ */
+export const osVersionsSeen = pgTable(
+  'os_versions_seen',
+  {
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: DEVICE_PLATFORMS }).notNull(),
+    /** The version's numbers without trailing zeros (domain/quarantine.ts, osVersionKey). */
+    versionKey: integer('version_key').array().notNull(),
+    version: text('version').notNull(),
+    firstSeenAt: timestamp('first_seen_at', tz).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.platform, t.versionKey] }),
+    check('os_versions_seen_platform_check', oneOf(t.platform)),
+  ],
+);
+
+/** Scan reminders sent (0021; server/policies/reminders.ts): e-mails queued, pushes recorded. */
+export const scanReminders = pgTable(
+  'scan_reminders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: NOTIFICATION_TYPES }).notNull(),
+    status: text('status', { enum: SCAN_REMINDER_STATUSES }).notNull(),
+    sentAt: timestamp('sent_at', tz).notNull(),
+  },
+  (t) => [
+    check('scan_reminders_channel_check', oneOf(t.channel)),
+    check('scan_reminders_status_check', oneOf(t.status)),
+    index('scan_reminders_member_idx').on(t.memberId, t.sentAt.desc().nullsFirst()),
+    index('scan_reminders_org_idx').on(t.orgId, t.sentAt.desc().nullsFirst()),
+  ],
+);
+
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {

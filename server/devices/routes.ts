@@ -15,6 +15,7 @@ import { mapRows, streamCsv, type CsvValue } from '../http/csv-export';
 import { eachDevice, listDevicePage, unenrollDevices as removeDevices } from './data';
 import { emitWebhookEvents } from '../webhooks/events';
 import { PageAnchorCache } from './page-anchors';
+import { withQuarantine } from '../policies/quarantine-data';
 
 /** A device as a row of the export: the texts the dashboard shows, times in ISO 8601 (UTC). */
 function csvValues(d: Device): CsvValue[] {
@@ -40,9 +41,11 @@ export function devicesRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
   const anchors = new PageAnchorCache();
 
   // Scoped to the caller's organization; the session lookup read its devices_version.
-  route(app, listDevices, ({ query, session }) =>
-    listDevicePage(s.db, anchors, session.org, query),
-  );
+  // Each device of the page says whether its member is quarantined (server/policies/).
+  route(app, listDevices, async ({ query, session }) => {
+    const page = await listDevicePage(s.db, anchors, session.org, query);
+    return { ...page, devices: await withQuarantine(s.db, session.org.id, page.devices) };
+  });
 
   // Export CSV (docs/product/dashboard.md, 'Export'): the list's filter, search and order, every
   // page, streamed in keyset batches with formula cells neutralised (server/http/csv-export.ts).

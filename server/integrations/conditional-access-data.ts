@@ -18,6 +18,7 @@ import {
 } from '@domain/conditional-access';
 import type { Database } from '../db';
 import { conditionalAccess, members } from '../db/schema';
+import { releaseAllMembers } from '../policies/evaluate';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -67,16 +68,6 @@ export async function findConditionalAccess(
   );
 }
 
-/** Unblocks the organization's members blocked by conditional access; returns how many. */
-async function unblockMembers(tx: Tx, orgId: number): Promise<number> {
-  const rows = await tx
-    .update(members)
-    .set({ caBlocked: false })
-    .where(and(eq(members.orgId, orgId), eq(members.caBlocked, true)))
-    .returning({ id: members.id });
-  return rows.length;
-}
-
 export type ChangeResult =
   { ok: true; unblocked: number } | { ok: false; reason: 'removal-pending' };
 
@@ -89,6 +80,7 @@ export function saveConditionalAccessConfig(
   orgId: number,
   config: SaveConditionalAccessConfigBody,
   now: Date,
+  onSaved?: (tx: Database) => Promise<unknown>,
 ): Promise<ChangeResult> {
   return db.transaction(async (tx) => {
     const current = await findConditionalAccess(tx, orgId, { forUpdate: true });
@@ -97,7 +89,8 @@ export function saveConditionalAccessConfig(
       .insert(conditionalAccess)
       .values({ orgId, ...config, updatedAt: now })
       .onConflictDoUpdate({ target: conditionalAccess.orgId, set: { ...config, updatedAt: now } });
-    const unblocked = config.active ? 0 : await unblockMembers(tx, orgId);
+    const unblocked = config.active ? 0 : await releaseAllMembers(tx, orgId, now);
+    await onSaved?.(tx);
     return { ok: true, unblocked } as const;
   });
 }
@@ -107,6 +100,7 @@ export function updateConditionalAccessPolicy(
   orgId: number,
   policy: UpdatePolicyBody,
   now: Date,
+  onSaved?: (tx: Database) => Promise<unknown>,
 ): Promise<ChangeResult> {
   return db.transaction(async (tx) => {
     const current = await findConditionalAccess(tx, orgId, { forUpdate: true });
@@ -115,6 +109,7 @@ export function updateConditionalAccessPolicy(
       .insert(conditionalAccess)
       .values({ orgId, ...DEFAULT_CONDITIONAL_ACCESS_CONFIG, ...policy, updatedAt: now })
       .onConflictDoUpdate({ target: conditionalAccess.orgId, set: { ...policy, updatedAt: now } });
+    await onSaved?.(tx);
     return { ok: true, unblocked: 0 } as const;
   });
 }
@@ -146,8 +141,8 @@ export async function requestRemoval(
 }
 
 /**
- * Processes the organization's pending removal request, if there is one: unblocks its blocked
- * members, then resets configuration and policy to the defaults, in one transaction. Null when
+ * Processes the organization's pending removal request, if there is one: releases its blocked
+ * members (each an audit event by the system: server/policies/evaluate.ts), then resets configuration and policy to the defaults, in one transaction. Null when
  * there was nothing to do (already processed).
  */
 export function processRemoval(
@@ -158,7 +153,7 @@ export function processRemoval(
   return db.transaction(async (tx) => {
     const current = await findConditionalAccess(tx, orgId, { forUpdate: true });
     if (!current.removalRequestedAt) return null;
-    const unblocked = await unblockMembers(tx, orgId);
+    const unblocked = await releaseAllMembers(tx, orgId, now);
     await tx
       .update(conditionalAccess)
       .set({

@@ -28,6 +28,7 @@ import {
   type ChangeResult,
 } from './conditional-access-data';
 import { enqueueConditionalAccessRemoval } from '../system/jobs';
+import { enqueueOrganizationEvaluation } from '../policies/jobs';
 import { checkConditionalAccessConfig, CONDITIONAL_ACCESS_MESSAGES } from './conditional-access';
 
 export const REMOVAL_REQUESTED =
@@ -45,7 +46,15 @@ export function conditionalAccessRoutes(app: Hono<AppEnv>, route: Route, s: Serv
   route(app, saveConditionalAccessConfig, async ({ body, session }) => {
     const checked = checkConditionalAccessConfig(body);
     if (!checked.ok) throw new HttpError(400, { error: checked.error });
-    refusePending(await saveConfig(s.db, session.org.id, checked.config, s.now()));
+    // An active configuration evaluates the members at once (server/policies/jobs.ts); an
+    // inactive one released them in the same transaction.
+    refusePending(
+      await saveConfig(s.db, session.org.id, checked.config, s.now(), (tx) =>
+        checked.config.active
+          ? enqueueOrganizationEvaluation(s.queue, tx, session.org.id)
+          : Promise.resolve(),
+      ),
+    );
     return checked.config;
   });
 
@@ -54,7 +63,11 @@ export function conditionalAccessRoutes(app: Hono<AppEnv>, route: Route, s: Serv
   });
 
   route(app, updateConditionalAccessPolicy, async ({ body, session }) => {
-    refusePending(await updatePolicy(s.db, session.org.id, body, s.now()));
+    refusePending(
+      await updatePolicy(s.db, session.org.id, body, s.now(), (tx) =>
+        enqueueOrganizationEvaluation(s.queue, tx, session.org.id),
+      ),
+    );
     return body;
   });
 

@@ -30,6 +30,7 @@ import {
 import { firstAdminEmail, passwordResetEmail } from './account-emails';
 import type { MailContent } from './content';
 import { adminInvitationEmail, threatHunterInvitationEmail } from './invitations';
+import { scanReminderEmail, type ScanReminderParams } from './reminders';
 import type { Mailer } from './mailer';
 import { messageIdOf, renderMail } from './render';
 import { classifySmtpError } from './smtp-errors';
@@ -67,6 +68,7 @@ export interface MailTemplates {
     /** The member's claimed `invited_at` (ISO), released if the e-mail fails for good. */
     claimedAt: string;
   };
+  'scan-reminder': ScanReminderParams;
 }
 export type MailTemplate = keyof MailTemplates;
 
@@ -155,6 +157,8 @@ async function contentOf(
         await enrollmentTemplate(s, orgId),
       );
     }
+    case 'scan-reminder':
+      return scanReminderEmail(to, payload.params as MailTemplates['scan-reminder']);
   }
 }
 

@@ -7,6 +7,7 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DirectoryMember, ParsedListMemberDirectoryQuery } from '@contract/member-directory';
 import type { MemberStatus } from '@domain/members';
+import { QUARANTINE_REASON_UNKNOWN } from '@domain/quarantine';
 import type { Database } from '../db';
 import { devices, members } from '../db/schema';
 import type { Invitee } from './data';
@@ -70,6 +71,8 @@ export async function listMemberDirectory(
     device_count: number;
     invited_at: string | Date | null;
     last_scan_at: string | Date | null;
+    ca_blocked: boolean;
+    ca_reason: string | null;
   };
   const filtered = needsDevices
     ? sql`SELECT m.* FROM members m ${deviceJoin} WHERE ${sql.join(where, sql` AND `)}`
@@ -78,7 +81,7 @@ export async function listMemberDirectory(
     SELECT m.id, m.name, m.email, m.source, ${statusSql} AS status,
       (m.scim_id IS NOT NULL) AS scim_managed,
       coalesce(d.device_count, 0)::int AS device_count,
-      m.invited_at, d.last_scan_at
+      m.invited_at, d.last_scan_at, m.ca_blocked, m.ca_reason
     FROM (
       ${filtered}
       ORDER BY lower(m.name) COLLATE "C", m.id
@@ -103,6 +106,7 @@ export async function listMemberDirectory(
       devices: r.device_count,
       invitedAt: iso(r.invited_at),
       lastScanAt: iso(r.last_scan_at),
+      ...(r.ca_blocked ? { quarantine: r.ca_reason ?? QUARANTINE_REASON_UNKNOWN } : {}),
     })),
     total,
     totalPages: Math.ceil(total / query.pageSize),

@@ -300,6 +300,8 @@ describe('custom enrolment e-mail', () => {
 
 describe('device scan notification preferences', () => {
   const query = '?topic=OpenAppToScan';
+  // The reminders of the last 30 days (docs/decisions/053): none sent to these organizations.
+  const reminders = { emails: 0, pushNotDelivered: 0 };
   const get = (cookie = example, q = query) =>
     t.call('GET', `/api/orgs/notifications-preferences${q}`, { cookie });
   const put = (json: unknown, cookie = example, q = query) =>
@@ -308,7 +310,7 @@ describe('device scan notification preferences', () => {
   it('answers the saved preferences, or the defaults', async () => {
     const r = await get();
     expect(r.status, r.text).toBe(200);
-    expect(r.data).toEqual({ topic: 'OpenAppToScan', ...SAVED_SCAN });
+    expect(r.data).toEqual({ topic: 'OpenAppToScan', ...SAVED_SCAN, reminders });
     expect(r.data).toMatchObject({
       deviceIntegrityPeriod: 'SEVEN_DAYS',
       notificationFrequency: 'WEEKLY',
@@ -318,6 +320,7 @@ describe('device scan notification preferences', () => {
     expect((await get(initrode)).data).toEqual({
       topic: 'OpenAppToScan',
       ...DEFAULT_NOTIFICATION_PREFERENCES,
+      reminders,
     });
   });
 
@@ -329,8 +332,8 @@ describe('device scan notification preferences', () => {
     };
     const r = await put({ ...prefs, topic: 'Something' });
     expect(r.status, r.text).toBe(200);
-    expect(r.data).toEqual({ topic: 'OpenAppToScan', ...prefs });
-    expect((await get()).data).toEqual({ topic: 'OpenAppToScan', ...prefs });
+    expect(r.data).toEqual({ topic: 'OpenAppToScan', ...prefs, reminders });
+    expect((await get()).data).toEqual({ topic: 'OpenAppToScan', ...prefs, reminders });
   });
 
   it('needs a known topic and a complete, valid body (400)', async () => {
@@ -353,7 +356,7 @@ describe('device scan notification preferences', () => {
       notificationFrequency: 'DAILY',
     };
     expect((await put(prefs, initrode)).status).toBe(200);
-    expect((await get(initrode)).data).toEqual({ topic: 'OpenAppToScan', ...prefs });
+    expect((await get(initrode)).data).toEqual({ topic: 'OpenAppToScan', ...prefs, reminders });
     expect((await get()).data).toEqual(exampleBefore);
     expect((await get(freshco)).data.deviceIntegrityPeriod).toBe('NEVER');
   });

@@ -15,6 +15,7 @@ import {
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
+import { recentReminderCounts } from '../policies/reminders';
 import {
   findEmailPreferences,
   findEmailTemplate,
@@ -44,13 +45,20 @@ export function notificationsRoutes(app: Hono<AppEnv>, route: Route, s: Services
     return {};
   });
 
+  // With the reminders of the last 30 days (server/policies/reminders.ts): the card says how
+  // many e-mails went and how many push notifications could not be delivered.
   route(app, getNotificationPreferences, async ({ query, session }) => ({
     topic: query.topic,
     ...(await findNotificationPreferences(s.db, session.org.id, query.topic)),
+    reminders: await recentReminderCounts(s.db, session.org.id, s.now()),
   }));
 
   route(app, updateNotificationPreferences, async ({ query, body, session }) => {
     await saveNotificationPreferences(s.db, session.org.id, query.topic, body, s.now());
-    return { topic: query.topic, ...body };
+    return {
+      topic: query.topic,
+      ...body,
+      reminders: await recentReminderCounts(s.db, session.org.id, s.now()),
+    };
   });
 }

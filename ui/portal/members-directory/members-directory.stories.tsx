@@ -129,6 +129,27 @@ export const Members: Story = {
   },
 };
 
+/** Members quarantined by conditional access: the pill under the status, and the reason. */
+export const Quarantined: Story = {
+  args: {
+    members: [
+      { ...MEMBERS[1]!, quarantine: 'Pixel 9: No scan for more than seven days' },
+      {
+        ...MEMBERS[3]!,
+        quarantine:
+          'iPhone 15: Open high alert; OS 17.7 outdated for more than three days (newest: 18.2); No screen lock',
+      },
+      MEMBERS[0]!,
+    ],
+    total: 3,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByText('Quarantined')).toHaveLength(2);
+    await expect(canvas.getByText('Pixel 9: No scan for more than seven days')).toBeVisible();
+  },
+};
+
 export const Loading: Story = { args: { members: [], loading: true, total: 0, pageCount: 0 } };
 
 export const Empty: Story = {

@@ -12,6 +12,7 @@ import { DataTable } from '@ui/primitives/data-table/data-table';
 import { Paginator } from '@ui/primitives/paginator/paginator';
 import { SelectField } from '@ui/primitives/select-field/select-field';
 import { TextField } from '@ui/primitives/text-field/text-field';
+import { QuarantineBadge } from '../quarantine-badge/quarantine-badge';
 
 /** Labels of the Members page (docs/product/members.md, 'The Members page'). */
 export const SOURCE_LABELS: Record<MemberSource, string> = {
@@ -38,6 +39,8 @@ export interface DirectoryMember {
   devices: number;
   invitedAt: string | null;
   lastScanAt: string | null;
+  /** The reason, while conditional access quarantines the member. */
+  quarantine?: string;
 }
 
 export type MemberAction = 'resend' | 'deactivate' | 'reactivate';
@@ -111,7 +114,15 @@ export function MembersDirectory(props: MembersDirectoryProps) {
         id: 'status',
         header: 'Status',
         size: 110,
-        cell: ({ row }) => STATUS_LABELS[row.original.status],
+        cell: ({ row }) =>
+          row.original.quarantine ? (
+            <div className="flex min-w-0 flex-col items-start gap-1">
+              <span>{STATUS_LABELS[row.original.status]}</span>
+              <QuarantineBadge reason={row.original.quarantine} />
+            </div>
+          ) : (
+            STATUS_LABELS[row.original.status]
+          ),
       },
       { id: 'devices', header: 'Devices', size: 80, cell: ({ row }) => row.original.devices },
       {

@@ -133,6 +133,32 @@ export const Disabled: Story = {
 };
 
 /** Saving: 'Saving...' announced; the dropdowns keep focus. */
+/**
+ * Reminders went out lately: the e-mails, and the push notifications that could not be delivered
+ * (no push provider is configured).
+ */
+export const RemindersSent: Story = {
+  args: { reminders: { emails: 12, pushNotDelivered: 12 } },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText(
+        'Last 30 days: 12 reminder e-mails queued; 12 push notifications not delivered: no push provider configured.',
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** The reminder is off: past reminders are not summed up. */
+export const RemindersSentThenDisabled: Story = {
+  args: {
+    preferences: { ...PUSH, deviceIntegrityPeriod: 'NEVER' },
+    reminders: { emails: 1, pushNotDelivered: 0 },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByText(/Last 30 days/)).toBeNull();
+  },
+};
+
 export const Saving: Story = {
   args: { saving: true },
   play: async ({ canvasElement }) => {

@@ -1,5 +1,7 @@
 import * as React from 'react';
 
+import { scanReminderDeliveryText } from '@domain/notifications';
+
 import { Banner } from '../../primitives/banner/banner';
 import { Card, CardContent, CardHeader, CardTitle } from '../../primitives/card/card';
 import { InfoIcon } from '../../primitives/icons/icons';
@@ -48,6 +50,11 @@ export type ScanNotificationsCardProps = Omit<
   error?: React.ReactNode;
   /** With `error`: a 'Retry' button in the error banner that asks again. */
   onRetry?: () => void;
+  /**
+   * The reminders of the last 30 days: e-mails queued, push notifications not delivered (no push
+   * provider is configured). Shown under the summary while the reminder is on and any was sent.
+   */
+  reminders?: { emails: number; pushNotDelivered: number };
 };
 
 /** Always rendered, so screen readers announce 'Saving...' when it appears. */
@@ -80,6 +87,7 @@ export function ScanNotificationsCard({
   loading = false,
   error,
   onRetry,
+  reminders,
   className,
   ...props
 }: ScanNotificationsCardProps) {
@@ -182,6 +190,11 @@ export function ScanNotificationsCard({
               >
                 {scanReminderSummary(preferences)}
               </p>
+              {enabled && reminders && scanReminderDeliveryText(reminders) ? (
+                <p data-slot="scan-reminder-delivery" className="text-sm text-ink-muted">
+                  {scanReminderDeliveryText(reminders)}
+                </p>
+              ) : null}
             </>
           ) : null}
         </CardContent>
