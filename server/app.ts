@@ -59,6 +59,12 @@ import { RelyingParty } from './oidc/relying-party';
 import { oidcRoutes } from './oidc/routes';
 import { scimService } from './scim/routes';
 import { DEFAULT_SCIM_RATE_LIMIT } from './scim/rate-limit';
+import {
+  DEVICE_API_BODY_LIMIT_BY_PATH,
+  DEVICE_API_PREFIX,
+  deviceApiRoutes,
+  deviceBodyTooLarge,
+} from './device-api/routes';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Room for the multipart boundaries and part headers around a CSV of CSV_MAX_BYTES. */
@@ -159,8 +165,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     onError: (c) => c.json({ error: 'Request body too large' } satisfies ErrorBody, 413),
   });
   // Calls whose bodies may be larger: the CSV upload (the file plus the multipart framing) and
-  // the create calls (up to CSV_MAX_ROWS members and as many re-allowed duplicates).
+  // the create calls (up to CSV_MAX_ROWS members and as many re-allowed duplicates); and the
+  // device API's calls, capped far below the default (contract/device-api.ts).
   const largeLimits = new Map([
+    ...[...DEVICE_API_BODY_LIMIT_BY_PATH].map(
+      ([p, maxSize]) =>
+        [p, bodyLimit({ maxSize, onError: (c) => c.json(deviceBodyTooLarge(), 413) })] as const,
+    ),
     [
       `${API_PREFIX}${readMembers.path}`,
       bodyLimit({
@@ -191,6 +202,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // The development OpenID Provider's forms post to its own Node-level mount, outside this app.
     formPaths: new Set<string>(),
     signedPaths: new Set(s.stripe ? [STRIPE_WEBHOOK_PATH] : []),
+    // The mobile app's calls: an enrolment code or the device credential, never the cookie.
+    credentialPrefixes: [DEVICE_API_PREFIX],
   };
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     const problem = csrfProblem(
@@ -245,6 +258,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The SCIM 2.0 service for identity providers' servers: outside /api, so outside the CSRF rule
   // and the session cookie; its bearer token alone authenticates (docs/decisions/050-scim.md).
   scimService(app, s);
+  // The device API for the mobile app (docs/decisions/051-device-api.md): under /api, but exempt
+  // from the CSRF rule above and deaf to the session cookie; the enrolment code or the device
+  // credential alone authenticates.
+  deviceApiRoutes(app, s);
   // Single sign-on (browser navigations, outside the contract): the same in every mode.
   oidcRoutes(app, s);
   if (!s.production) {
