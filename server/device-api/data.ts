@@ -127,16 +127,17 @@ export async function recordReport(
   return inserted.length > 0;
 }
 
+/** The device's row as the dashboard shows it (before a report's change). */
+export type DashboardRow = Parameters<typeof toDevice>[0];
+
 /**
  * The device's row locked for this report (reports of one device are applied one at a time, so
- * two reports cannot both open the same finding); null when it was unenrolled meanwhile.
+ * two reports cannot both open the same finding), as the dashboard shows it; null when it was
+ * unenrolled meanwhile.
  */
-export async function lockDevice(
-  tx: Database,
-  deviceId: number,
-): Promise<{ lastScanAt: Date | null } | null> {
+export async function lockDevice(tx: Database, deviceId: number): Promise<DashboardRow | null> {
   const [row] = await tx
-    .select({ lastScanAt: devices.lastScanAt })
+    .select(DASHBOARD_COLUMNS)
     .from(devices)
     .where(eq(devices.id, deviceId))
     .for('update');
@@ -181,13 +182,17 @@ export interface ReportedFacts {
   newest: { osVersion: string; screenLock: boolean; scannedAt: Date } | null;
 }
 
-/** The device after a report: its severity, last seen, and the newest report's facts. */
+/**
+ * The device after a report: its severity, last seen, and the newest report's facts. The report's
+ * last statement before its other writes commit: a device change also bumps the organization's
+ * device list version (0002_devices.sql), which holds that organization's row until the commit.
+ */
 export async function updateReportedDevice(
   tx: Database,
   deviceId: number,
   facts: ReportedFacts,
-): Promise<Device | null> {
-  const [row] = await tx
+): Promise<void> {
+  await tx
     .update(devices)
     .set({
       severity: facts.severity,
@@ -200,9 +205,7 @@ export async function updateReportedDevice(
           }
         : {}),
     })
-    .where(eq(devices.id, deviceId))
-    .returning(DASHBOARD_COLUMNS);
-  return row ? toDevice(row) : null;
+    .where(eq(devices.id, deviceId));
 }
 
 /** A heartbeat: the device was heard from now. False when it is gone. */

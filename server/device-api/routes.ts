@@ -33,6 +33,7 @@ import { clientIp } from '../http/client-ip';
 import { HttpError } from '../http/http-error';
 import { API_PREFIX, errorResponse, invalid, readJsonBody, toIssues } from '../http/route';
 import { openAlerts } from '../alerts/open-alert';
+import { toDevice } from '../devices/data';
 import { emitWebhookEvents } from '../webhooks/events';
 import { publishNotice } from '../events/notices';
 import { afterDeviceReport } from './after-report';
@@ -228,14 +229,21 @@ export function deviceApiRoutes(app: Hono<AppEnv>, s: Services): void {
           ...open.map((a) => a.severity),
           ...opened.map((a) => a.severity),
         ]);
-        const updated = await updateReportedDevice(tx, device.id, {
+        const facts = {
           severity,
           now,
           newest: newest
             ? { osVersion: report.osVersion, screenLock: report.screenLock, scannedAt }
             : null,
+        };
+        // The device as the update below leaves it (the update comes last: data.ts says why).
+        const updated = toDevice({
+          ...locked,
+          severity,
+          ...(facts.newest
+            ? { osVersion: facts.newest.osVersion, lastScanAt: facts.newest.scannedAt }
+            : {}),
         });
-        if (!updated) return true;
         await emitWebhookEvents(s.queue, tx, device.orgId, [
           {
             type: 'scan.completed',
@@ -253,6 +261,7 @@ export function deviceApiRoutes(app: Hono<AppEnv>, s: Services): void {
         if (opened.length > 0) {
           await publishNotice(tx, device.orgId, { topic: 'alerts', opened: opened.length });
         }
+        await updateReportedDevice(tx, device.id, facts);
         await afterDeviceReport(
           tx,
           device.orgId,
