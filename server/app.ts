@@ -191,8 +191,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ),
   ]);
   app.use(`${API_PREFIX}/*`, (c, next) => (largeLimits.get(c.req.path) ?? defaultLimit)(c, next));
-  // JSON answers above 1 KB (a 100-row device page is ~40 KB) travel gzip-compressed.
-  app.use(`${API_PREFIX}/*`, compress());
+  // JSON answers above 1 KB (a 100-row device page is ~40 KB) travel gzip-compressed. Not the
+  // device API's: its answers are a few bytes, and a zlib stream per report cost a tenth of a
+  // report's CPU (docs/decisions/051-device-api.md, 'Throughput').
+  const compressor = compress();
+  app.use(`${API_PREFIX}/*`, (c, next) =>
+    c.req.path.startsWith(DEVICE_API_PREFIX) ? next() : compressor(c, next),
+  );
   // CSRF (csrf.ts; on top of the SameSite=Lax cookie): calls that change data need our header
   // and, when the browser names one, our origin. The GET calls that write are listed here.
   const csrfPolicy: Omit<CsrfPolicy, 'https'> = {
