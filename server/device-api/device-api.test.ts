@@ -346,9 +346,12 @@ describe('POST /api/device/v1/enroll', () => {
         cookie: org.cookie,
         origin: 'https://evil.example',
         'sec-fetch-site': 'cross-site',
+        'accept-encoding': 'gzip, deflate',
       },
     });
     expect(r.status, r.text).toBe(201);
+    // The answer is a few bytes: never gzip-compressed (app.ts), whatever the app accepts.
+    expect(r.res.headers.get('content-encoding')).toBeNull();
     // A session cookie is no device credential.
     const scan = await send('POST', '/scans', { json: report(), headers: { cookie: org.cookie } });
     expect(scan.status).toBe(401);
