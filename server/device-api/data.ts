@@ -130,30 +130,56 @@ export async function recordReport(
 /** The device's row as the dashboard shows it (before a report's change). */
 export type DashboardRow = Parameters<typeof toDevice>[0];
 
-/**
- * The device's row locked for this report (reports of one device are applied one at a time, so
- * two reports cannot both open the same finding), as the dashboard shows it; null when it was
- * unenrolled meanwhile.
- */
-export async function lockDevice(tx: Database, deviceId: number): Promise<DashboardRow | null> {
-  const [row] = await tx
-    .select(DASHBOARD_COLUMNS)
-    .from(devices)
-    .where(eq(devices.id, deviceId))
-    .for('update');
-  return row ?? null;
+/** A device locked for a report, found by its credential, with its open alerts. */
+export interface LockedDevice {
+  device: AuthenticatedDevice;
+  row: DashboardRow;
+  openAlerts: OpenAlert[];
 }
 
-export async function openAlertsOf(tx: Database, deviceId: number): Promise<OpenAlert[]> {
-  return tx
+/**
+ * The device whose credential hashes to `credentialHash`, its row locked for this report (reports
+ * of one device are applied one at a time, so two reports cannot both open the same finding), as
+ * the dashboard shows it, and its open alerts, in one statement: a report's round trips are most of
+ * its cost (docs/decisions/051-device-api.md, 'Throughput'). Null: no such device (a wrong
+ * credential, or one revoked by unenrolment).
+ */
+export async function lockDeviceByCredential(
+  tx: Database,
+  credentialHash: string,
+): Promise<LockedDevice | null> {
+  const [row] = await tx
     .select({
-      id: alerts.id,
-      threatId: alerts.threatId,
-      severity: alerts.severity,
-      findingClearedAt: alerts.findingClearedAt,
+      ...DASHBOARD_COLUMNS,
+      id: devices.id,
+      orgId: devices.orgId,
+      memberId: devices.memberId,
+      // Qualified by hand: Drizzle writes a column of a one-table select without its table, which
+      // inside this subquery would name the alert's own id.
+      openAlerts: sql<Array<{
+        id: number;
+        threatId: string | null;
+        severity: string;
+        findingClearedAt: string | null;
+      }> | null>`(SELECT json_agg(json_build_object('id', a.id, 'threatId', a.threat_id,
+          'severity', a.severity, 'findingClearedAt', a.finding_cleared_at))
+        FROM ${alerts} a WHERE a.device_id = "devices"."id" AND a.status = 'Open')`,
     })
-    .from(alerts)
-    .where(and(eq(alerts.deviceId, deviceId), eq(alerts.status, 'Open')));
+    .from(devices)
+    .where(eq(devices.credentialHash, credentialHash))
+    .for('update', { of: devices });
+  if (!row) return null;
+  const { id, orgId, memberId, openAlerts, ...dashboard } = row;
+  return {
+    device: { id, orgId, memberId, code: dashboard.code },
+    row: dashboard,
+    openAlerts: (openAlerts ?? []).map((a) => ({
+      id: Number(a.id),
+      threatId: a.threatId,
+      severity: a.severity,
+      findingClearedAt: a.findingClearedAt === null ? null : new Date(a.findingClearedAt),
+    })),
+  };
 }
 
 /** Records on open alerts that their finding is gone (`at`) or back (null). */

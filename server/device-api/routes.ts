@@ -40,9 +40,8 @@ import { afterDeviceReport } from './after-report';
 import {
   claimPendingDevice,
   findDeviceByCredential,
-  lockDevice,
+  lockDeviceByCredential,
   lookUpCode,
-  openAlertsOf,
   recordFindingState,
   recordReport,
   removeDevice,
@@ -191,7 +190,11 @@ export function deviceApiRoutes(app: Hono<AppEnv>, s: Services): void {
   app.post(
     pathOf(reportScan),
     handle(async (c) => {
-      const device = await authenticate(c);
+      // The credential is looked up with the device's lock in the report's transaction (one
+      // statement with its open alerts); a malformed header needs no look-up.
+      const match = BEARER.exec(c.req.header('authorization') ?? '');
+      if (!match) throw unauthorized();
+      const credentialHash = hashToken(match[1]!);
       const report = await parseBody(c, reportScan.body);
       const now = s.now();
       // A device's clock may run ahead: a report is never later than its arrival.
@@ -200,11 +203,11 @@ export function deviceApiRoutes(app: Hono<AppEnv>, s: Services): void {
       const gone = await s.db.transaction(async (tx) => {
         // The device's row first, then the report id: reports of one device take turns, and a
         // second upload of the same id waits here and then finds the id recorded.
-        const locked = await lockDevice(tx, device.id);
-        if (!locked) return true;
+        const found = await lockDeviceByCredential(tx, credentialHash);
+        if (!found) return true;
+        const { device, row: locked, openAlerts: open } = found;
         if (!(await recordReport(tx, device.id, report.reportId, now))) return false;
         const newest = isNewestReport(scannedAt, locked.lastScanAt);
-        const open = await openAlertsOf(tx, device.id);
         const plan = planReport(open, report.findings, newest);
         const opened = await openAlerts(
           s.queue,
@@ -270,7 +273,7 @@ export function deviceApiRoutes(app: Hono<AppEnv>, s: Services): void {
         );
         return false;
       });
-      // Unenrolled between the credential check and the report: the credential is revoked.
+      // A wrong credential, or one revoked by unenrolment.
       if (gone) throw unauthorized();
       return c.json({ accepted: true as const }, 202);
     }),
