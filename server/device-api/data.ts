@@ -130,19 +130,17 @@ export async function recordReport(
 /** The device's row as the dashboard shows it (before a report's change). */
 export type DashboardRow = Parameters<typeof toDevice>[0];
 
-/** A device locked for a report, found by its credential, with its open alerts. */
+/** A device locked for a report, found by its credential. */
 export interface LockedDevice {
   device: AuthenticatedDevice;
   row: DashboardRow;
-  openAlerts: OpenAlert[];
 }
 
 /**
  * The device whose credential hashes to `credentialHash`, its row locked for this report (reports
  * of one device are applied one at a time, so two reports cannot both open the same finding), as
- * the dashboard shows it, and its open alerts, in one statement: a report's round trips are most of
- * its cost (docs/decisions/051-device-api.md, 'Throughput'). Null: no such device (a wrong
- * credential, or one revoked by unenrolment).
+ * the dashboard shows it, in one statement. Null: no such device (a wrong credential, or one
+ * revoked by unenrolment).
  */
 export async function lockDeviceByCredential(
   tx: Database,
@@ -154,32 +152,30 @@ export async function lockDeviceByCredential(
       id: devices.id,
       orgId: devices.orgId,
       memberId: devices.memberId,
-      // Qualified by hand: Drizzle writes a column of a one-table select without its table, which
-      // inside this subquery would name the alert's own id.
-      openAlerts: sql<Array<{
-        id: number;
-        threatId: string | null;
-        severity: string;
-        findingClearedAt: string | null;
-      }> | null>`(SELECT json_agg(json_build_object('id', a.id, 'threatId', a.threat_id,
-          'severity', a.severity, 'findingClearedAt', a.finding_cleared_at))
-        FROM ${alerts} a WHERE a.device_id = "devices"."id" AND a.status = 'Open')`,
     })
     .from(devices)
     .where(eq(devices.credentialHash, credentialHash))
-    .for('update', { of: devices });
+    .for('update');
   if (!row) return null;
-  const { id, orgId, memberId, openAlerts, ...dashboard } = row;
-  return {
-    device: { id, orgId, memberId, code: dashboard.code },
-    row: dashboard,
-    openAlerts: (openAlerts ?? []).map((a) => ({
-      id: Number(a.id),
-      threatId: a.threatId,
-      severity: a.severity,
-      findingClearedAt: a.findingClearedAt === null ? null : new Date(a.findingClearedAt),
-    })),
-  };
+  const { id, orgId, memberId, ...dashboard } = row;
+  return { device: { id, orgId, memberId, code: dashboard.code }, row: dashboard };
+}
+
+/**
+ * The device's open alerts. A statement of its own, AFTER the lock: on PostgreSQL a statement
+ * that waited for the lock still reads with the snapshot it started with, so alerts a concurrent
+ * report of the device opened and committed meanwhile would be missing, and opened twice.
+ */
+export async function openAlertsOf(tx: Database, deviceId: number): Promise<OpenAlert[]> {
+  return tx
+    .select({
+      id: alerts.id,
+      threatId: alerts.threatId,
+      severity: alerts.severity,
+      findingClearedAt: alerts.findingClearedAt,
+    })
+    .from(alerts)
+    .where(and(eq(alerts.deviceId, deviceId), eq(alerts.status, 'Open')));
 }
 
 /** Records on open alerts that their finding is gone (`at`) or back (null). */

@@ -42,6 +42,7 @@ import {
   findDeviceByCredential,
   lockDeviceByCredential,
   lookUpCode,
+  openAlertsOf,
   recordFindingState,
   recordReport,
   removeDevice,
@@ -190,8 +191,8 @@ export function deviceApiRoutes(app: Hono<AppEnv>, s: Services): void {
   app.post(
     pathOf(reportScan),
     handle(async (c) => {
-      // The credential is looked up with the device's lock in the report's transaction (one
-      // statement with its open alerts); a malformed header needs no look-up.
+      // The credential is looked up with the device's lock, in the report's transaction (one
+      // statement); a malformed header needs no look-up.
       const match = BEARER.exec(c.req.header('authorization') ?? '');
       if (!match) throw unauthorized();
       const credentialHash = hashToken(match[1]!);
@@ -205,9 +206,10 @@ export function deviceApiRoutes(app: Hono<AppEnv>, s: Services): void {
         // second upload of the same id waits here and then finds the id recorded.
         const found = await lockDeviceByCredential(tx, credentialHash);
         if (!found) return true;
-        const { device, row: locked, openAlerts: open } = found;
+        const { device, row: locked } = found;
         if (!(await recordReport(tx, device.id, report.reportId, now))) return false;
         const newest = isNewestReport(scannedAt, locked.lastScanAt);
+        const open = await openAlertsOf(tx, device.id);
         const plan = planReport(open, report.findings, newest);
         const opened = await openAlerts(
           s.queue,
