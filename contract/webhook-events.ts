@@ -20,21 +20,40 @@ function envelope<const T extends WebhookEventType, D extends z.ZodMiniType>(typ
 export const AlertCreatedEvent = envelope('alert.created', Alert);
 /** An alert was closed or reopened: one event per alert whose status changed. */
 export const AlertUpdatedEvent = envelope('alert.updated', Alert);
+/** A device enrolled through the device API (`data`: the dashboard's row as it is now). */
+export const DeviceEnrolledEvent = envelope('device.enrolled', Device);
 /** A device was unenrolled (`data`: the dashboard's row as it was). */
 export const DeviceUnenrolledEvent = envelope('device.unenrolled', Device);
 /** A member was added (manually, from a CSV or from the SSO directory, or as the first admin). */
 export const MemberCreatedEvent = envelope('member.created', Member);
 /** An enrolment invitation to the member was queued for sending. */
 export const MemberInvitedEvent = envelope('member.invited', Member);
+/**
+ * A device's scan report was processed (docs/product/device-api.md): the device as it is now, the
+ * report's id and time, how many findings it had and how many alerts it opened (each of those also
+ * has its `alert.created` event). A report sent again is not processed again: no second event.
+ */
+export const ScanCompletedEvent = envelope(
+  'scan.completed',
+  z.object({
+    device: Device,
+    reportId: z.string(),
+    scannedAt: isoDateTime(),
+    findings: z.number(),
+    alertsOpened: z.number(),
+  }),
+);
 /** 'Send test event', and the verification of a URL before it is saved. */
 export const WebhookTestEvent = envelope('webhook.test', z.object({ message: z.string() }));
 
 export const WebhookEvent = z.discriminatedUnion('type', [
   AlertCreatedEvent,
   AlertUpdatedEvent,
+  DeviceEnrolledEvent,
   DeviceUnenrolledEvent,
   MemberCreatedEvent,
   MemberInvitedEvent,
+  ScanCompletedEvent,
   WebhookTestEvent,
 ]);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

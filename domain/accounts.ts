@@ -72,5 +72,11 @@ export type PasswordTokenPurpose = (typeof PASSWORD_TOKEN_PURPOSES)[number];
  * account and client address together, the address, the account; and single sign-on starts per
  * client address (`sso-start`, docs/decisions/019-openid-connect.md).
  */
-export const SIGN_IN_THROTTLE_SCOPES = ['pair', 'address', 'account', 'sso-start'] as const;
+export const SIGN_IN_THROTTLE_SCOPES = [
+  'pair',
+  'address',
+  'account',
+  'sso-start',
+  'device-enrol',
+] as const;
 export type SignInThrottleScope = (typeof SIGN_IN_THROTTLE_SCOPES)[number];

@@ -23,7 +23,7 @@ export const AUDIT_ACTION_GROUPS = [
     ],
   },
   { id: 'organization', label: 'Organization', actions: ['org.created', 'org.deleted'] },
-  { id: 'devices', label: 'Devices', actions: ['device.unenrolled'] },
+  { id: 'devices', label: 'Devices', actions: ['device.enrolled', 'device.unenrolled'] },
   {
     id: 'members',
     label: 'Members',
@@ -127,6 +127,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'password.changed': 'Password changed',
   'org.created': 'Organization created',
   'org.deleted': 'Organization deleted',
+  'device.enrolled': 'Device enrolled',
   'device.unenrolled': 'Devices unenrolled',
   'member.created': 'Members created',
   'member.invited': 'Members invited',
@@ -177,9 +178,11 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
 
 /**
  * Who acted: a signed-in user now; API keys, SCIM provisioning and the system's jobs (retention;
- * conditional access quarantining and releasing members, `system:conditional-access`).
+ * conditional access quarantining and releasing members, `system:conditional-access`); a device,
+ * for what the mobile app does through the device API (enrolling itself, unenrolling itself:
+ * docs/product/device-api.md).
  */
-export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'scim', 'system'] as const;
+export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'scim', 'system', 'device'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** What an event is about. */

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { ENROLLMENT_CODE_ALPHABET, ENROLLMENT_CODE_PATTERN } from './enrolment';
+import {
+  ENROLLMENT_CODE_ALPHABET,
+  ENROLLMENT_CODE_PATTERN,
+  normalizeEnrolmentCode,
+} from './enrolment';
 
 const symbol = fc.constantFrom(...ENROLLMENT_CODE_ALPHABET);
 const group = fc.array(symbol, { minLength: 4, maxLength: 4 }).map((s) => s.join(''));
@@ -41,5 +45,18 @@ describe('enrolment codes', () => {
     expect(ENROLLMENT_CODE_PATTERN.test('ABCD-EF23')).toBe(true);
     expect(ENROLLMENT_CODE_PATTERN.test('ABCDEF23')).toBe(false);
     expect(ENROLLMENT_CODE_PATTERN.test('ABCD-EF234')).toBe(false);
+  });
+});
+
+describe('normalizeEnrolmentCode', () => {
+  it('forgives case, spaces and dashes as typed on a phone', () => {
+    expect(normalizeEnrolmentCode('abcd-ef23')).toBe('ABCD-EF23');
+    expect(normalizeEnrolmentCode(' ABCD EF23 ')).toBe('ABCD-EF23');
+    expect(normalizeEnrolmentCode('ABCDEF23')).toBe('ABCD-EF23');
+    expect(normalizeEnrolmentCode('a-b-c-d-e-f-2-3')).toBe('ABCD-EF23');
+  });
+  it('leaves anything else unmatched (never a valid code)', () => {
+    expect(ENROLLMENT_CODE_PATTERN.test(normalizeEnrolmentCode('ABCD-EF234'))).toBe(false);
+    expect(normalizeEnrolmentCode('abc')).toBe('ABC');
   });
 });

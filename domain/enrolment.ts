@@ -11,3 +11,13 @@ const SYMBOL = `[${ENROLLMENT_CODE_ALPHABET}]`;
 
 /** Two groups of four symbols joined by a dash. */
 export const ENROLLMENT_CODE_PATTERN = new RegExp(`^${SYMBOL}{4}-${SYMBOL}{4}$`);
+
+/**
+ * A code as a person typed it into the app, in the stored form: case, spaces and dashes forgiven
+ * ('abcd ef23', 'ABCDEF23' → 'ABCD-EF23'). Anything that is not eight symbols comes back
+ * upper-cased and trimmed, and matches no code.
+ */
+export function normalizeEnrolmentCode(typed: string): string {
+  const compact = typed.replace(/[\s-]+/g, '').toUpperCase();
+  return compact.length === 8 ? `${compact.slice(0, 4)}-${compact.slice(4)}` : compact;
+}

@@ -11,9 +11,11 @@
 export const WEBHOOK_EVENT_TYPES = [
   'alert.created',
   'alert.updated',
+  'device.enrolled',
   'device.unenrolled',
   'member.created',
   'member.invited',
+  'scan.completed',
   'webhook.test',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -60,6 +60,12 @@ import { RelyingParty } from './oidc/relying-party';
 import { oidcRoutes } from './oidc/routes';
 import { scimService } from './scim/routes';
 import { DEFAULT_SCIM_RATE_LIMIT } from './scim/rate-limit';
+import {
+  DEVICE_API_BODY_LIMIT_BY_PATH,
+  DEVICE_API_PREFIX,
+  deviceApiRoutes,
+  deviceBodyTooLarge,
+} from './device-api/routes';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Room for the multipart boundaries and part headers around a CSV of CSV_MAX_BYTES. */
@@ -161,8 +167,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     onError: (c) => c.json({ error: 'Request body too large' } satisfies ErrorBody, 413),
   });
   // Calls whose bodies may be larger: the CSV upload (the file plus the multipart framing) and
-  // the create calls (up to CSV_MAX_ROWS members and as many re-allowed duplicates).
+  // the create calls (up to CSV_MAX_ROWS members and as many re-allowed duplicates); and the
+  // device API's calls, capped far below the default (contract/device-api.ts).
   const largeLimits = new Map([
+    ...[...DEVICE_API_BODY_LIMIT_BY_PATH].map(
+      ([p, maxSize]) =>
+        [p, bodyLimit({ maxSize, onError: (c) => c.json(deviceBodyTooLarge(), 413) })] as const,
+    ),
     [
       `${API_PREFIX}${readMembers.path}`,
       bodyLimit({
@@ -182,8 +193,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ),
   ]);
   app.use(`${API_PREFIX}/*`, (c, next) => (largeLimits.get(c.req.path) ?? defaultLimit)(c, next));
-  // JSON answers above 1 KB (a 100-row device page is ~40 KB) travel gzip-compressed.
-  app.use(`${API_PREFIX}/*`, compress());
+  // JSON answers above 1 KB (a 100-row device page is ~40 KB) travel gzip-compressed. Not the
+  // device API's: its answers are a few bytes, and a zlib stream per report cost a tenth of a
+  // report's CPU (docs/decisions/051-device-api.md, 'Throughput').
+  const compressor = compress();
+  app.use(`${API_PREFIX}/*`, (c, next) =>
+    c.req.path.startsWith(DEVICE_API_PREFIX) ? next() : compressor(c, next),
+  );
   // CSRF (csrf.ts; on top of the SameSite=Lax cookie): calls that change data need our header
   // and, when the browser names one, our origin. The GET calls that write are listed here.
   const csrfPolicy: Omit<CsrfPolicy, 'https'> = {
@@ -193,6 +209,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // The development OpenID Provider's forms post to its own Node-level mount, outside this app.
     formPaths: new Set<string>(),
     signedPaths: new Set(s.stripe ? [STRIPE_WEBHOOK_PATH] : []),
+    // The mobile app's calls: an enrolment code or the device credential, never the cookie.
+    credentialPrefixes: [DEVICE_API_PREFIX],
   };
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     const problem = csrfProblem(
@@ -247,6 +265,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The SCIM 2.0 service for identity providers' servers: outside /api, so outside the CSRF rule
   // and the session cookie; its bearer token alone authenticates (docs/decisions/050-scim.md).
   scimService(app, s);
+  // The device API for the mobile app (docs/decisions/051-device-api.md): under /api, but exempt
+  // from the CSRF rule above and deaf to the session cookie; the enrolment code or the device
+  // credential alone authenticates.
+  deviceApiRoutes(app, s);
   // Single sign-on (browser navigations, outside the contract): the same in every mode.
   oidcRoutes(app, s);
   if (!s.production) {

@@ -76,6 +76,7 @@ const ACTOR_KIND: Readonly<Record<AuditActorType, string>> = {
   api_key: ' (API key)',
   scim: ' (SCIM)',
   system: ' (System)',
+  device: ' (Device)',
 };
 
 const formatAction = (action: string) =>

@@ -1,6 +1,6 @@
 /**
  * Opening alerts: the one way a new detection enters the console (docs/product/alerts.md). The
- * device API that reports scans (a later release) calls {@link openAlerts}; the alerts and their
+ * device API's scan reports (server/device-api/scans.ts) call {@link openAlerts}; the alerts and their
  * `alert.created` webhook events are written in one transaction, so an endpoint hears of exactly
  * the alerts that exist, at least once (server/webhooks/events.ts). The demo seed inserts its
  * history with `insertAlerts` instead: no events.
@@ -23,6 +23,8 @@ export interface NewAlert {
   alertDescription: string;
   severity: string;
   scanTime: Date;
+  /** The reported finding's threat id (server/device-api/): one open alert per device and id. */
+  threatId?: string;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function openAlerts(
       severity: alert.severity,
       status: 'Open' as const,
       scanTime: alert.scanTime,
+      threatId: alert.threatId ?? null,
     })),
   );
   const timestamp = now.toISOString();

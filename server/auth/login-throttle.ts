@@ -18,6 +18,9 @@
  *           a transaction row and may make the server fetch a provider's discovery document;
  *           nothing is guessed there (the provider authenticates), so only starts are counted
  *           (docs/decisions/019-openid-connect.md).
+ *   device-enrol (client address): 20 device enrolments per 15-minute window that did not enrol
+ *           a device (an unknown, used or deactivated member's code), against guessing codes; a
+ *           successful enrolment gives its attempt back (docs/decisions/051-device-api.md).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { SignInThrottleScope } from '@domain/accounts';
@@ -30,6 +33,7 @@ export const SIGN_IN_POLICY = {
   address: { limit: 20 },
   account: { limit: 50 },
   ssoStart: { limit: 30 },
+  deviceEnrol: { limit: 20 },
   /** A pair that signed in within this time makes its address familiar to the account. */
   familiarMs: 30 * 24 * 60 * 60 * 1000,
   /** A pair without any attempt for this long forgets its strikes. */
@@ -214,11 +218,30 @@ export async function countSsoStart(
   ip: string,
   now: Date,
 ): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }> {
+  const wait = waitOf(await count(db, 'sso-start', ip, now, SIGN_IN_POLICY.ssoStart.limit), now);
+  return wait > 0 ? { allowed: false, retryAfterMs: wait } : { allowed: true };
+}
+
+/**
+ * Counts a device enrolment attempt from this address (before the code is looked up, so parallel
+ * guesses cannot overtake the count); refuses it (with the wait) over the limit. Call it outside
+ * the enrolment's transaction: a refused code rolls that back, the count must stay.
+ */
+export async function countDeviceEnrolAttempt(
+  db: Database,
+  ip: string,
+  now: Date,
+): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }> {
   const wait = waitOf(
-    await count(db, 'sso-start', ip, now, SIGN_IN_POLICY.ssoStart.limit),
+    await count(db, 'device-enrol', ip, now, SIGN_IN_POLICY.deviceEnrol.limit),
     now,
   );
   return wait > 0 ? { allowed: false, retryAfterMs: wait } : { allowed: true };
+}
+
+/** A device enrolled: its attempt is given back, so only failed enrolments use up the limit. */
+export function giveBackDeviceEnrolAttempt(db: Database, ip: string): Promise<void> {
+  return giveBack(db, 'device-enrol', ip);
 }
 
 /**

@@ -593,6 +593,7 @@ async function rowsByOrg(t: TestApp): Promise<Map<string, Map<number, number>>> 
       'SELECT g.org_id FROM sso_directory_group_members m JOIN sso_directory_groups g ON g.id = m.group_id',
     scim_group_members:
       'SELECT g.org_id FROM scim_group_members m JOIN scim_groups g ON g.id = m.group_id',
+    device_reports: 'SELECT d.org_id FROM device_reports r JOIN devices d ON d.id = r.device_id',
   };
   /** Not organization data: keyed by e-mail or global. */
   // stripe_events: the ids of Stripe's events already handled (docs/decisions/040-stripe.md).

@@ -660,3 +660,98 @@ describe('the SCIM service', () => {
     expect(changedTables(before, await organizationFingerprint(t.handle, ids.acme))).toEqual([]);
   });
 });
+
+/**
+ * The device API (server/device-api/, docs/decisions/051-device-api.md): a device authenticates
+ * by its credential alone, which names its own row; nothing in a body names another device. An
+ * enrolled device of another organization reports findings, heartbeats and unenrols itself while
+ * naming Acme's device codes and alert ids wherever it can: only its own rows change, and no
+ * answer carries anything of Acme's. Acme's enrolment code enrols into Acme only (the code is the
+ * member's own secret): what the other organization holds is its own code.
+ */
+describe('the device API', () => {
+  it("another organization's device changes and sees nothing of Acme's", async () => {
+    const code = 'XORG-DVC2';
+    const other = await makeOrg(t, {
+      name: 'Devicejack',
+      members: [{ code }],
+      devices: [
+        {
+          member: 0,
+          code,
+          enrolled: false,
+          model: null,
+          platform: null,
+          osVersion: null,
+          severity: null,
+          lastScanAt: null,
+        },
+      ],
+    });
+    const send = async (method: string, path: string, json: unknown, credential?: string) => {
+      const headers: Record<string, string> = { 'content-type': 'application/json', cookie: acme };
+      if (credential) headers.authorization = `Bearer ${credential}`;
+      const res = await t.app.request(`/api/device/v1${path}`, {
+        method,
+        headers,
+        body: json === undefined ? undefined : JSON.stringify(json),
+      });
+      return { status: res.status, text: await res.text() };
+    };
+    const before = await organizationFingerprint(t.handle, ids.acme);
+    const enrolled = await send('POST', '/enroll', {
+      code,
+      device: { model: 'Pixel 8a', platform: 'android', osVersion: '14', appVersion: '5.2.0' },
+    });
+    expect(enrolled.status, enrolled.text).toBe(201);
+    const { credential } = JSON.parse(enrolled.text) as { credential: string };
+    const acmeCode = acmeData.deviceCodes[0]!;
+    const acmeScan = acmeData.scanIds[0]!;
+    const answers: Array<[string, number, string]> = [];
+    for (const [method, path, json] of [
+      [
+        'POST',
+        '/scans',
+        {
+          reportId: '6f1c1d7e-1111-4a4a-9b9b-000000000001',
+          scannedAt: new Date().toISOString(),
+          osVersion: acmeCode,
+          screenLock: false,
+          findings: [
+            { threatId: acmeScan, name: acmeCode, severity: 'critical', category: acmeScan },
+          ],
+        },
+      ],
+      ['POST', '/heartbeat', {}],
+      // Acme's device code as an enrolment code: not a member's code, so unknown.
+      [
+        'POST',
+        '/enroll',
+        {
+          code: acmeCode,
+          device: { model: 'x', platform: 'ios', osVersion: '1', appVersion: '1' },
+        },
+      ],
+      ['DELETE', '/device', undefined],
+    ] as Array<[string, string, unknown]>) {
+      const r = await send(method, path, json, path === '/enroll' ? undefined : credential);
+      answers.push([`${method} ${path}`, r.status, r.text]);
+    }
+    expect(answers.map(([what, status]) => `${what} ${status}`)).toEqual([
+      'POST /scans 202',
+      'POST /heartbeat 200',
+      'POST /enroll 404',
+      'DELETE /device 200',
+    ]);
+    for (const [what, , text] of answers) {
+      for (const marker of [...acmeData.secrets, acmeData.members[0]!.email]) {
+        expect(text, `${what} answered ${marker}`).not.toContain(marker);
+      }
+    }
+    await t.settle();
+    expect(changedTables(before, await organizationFingerprint(t.handle, ids.acme))).toEqual([]);
+    // Its own organization got the alert (and lost the device it unenrolled).
+    const own = await t.call('GET', '/api/alerts', { cookie: other.cookie });
+    expect(own.data.alerts.map((a: { alertName: string }) => a.alertName)).toEqual([acmeCode]);
+  });
+});

@@ -12,12 +12,17 @@
  * signed, and — as if Stripe's own secret had leaked — correctly signed bodies with hostile ids,
  * types, statuses and shapes. Always a 4xx JSON `{error}` or a handled event; never a 500.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '@contract/api';
 import { ErrorBody, type Endpoint } from '@contract/endpoint';
 import { CSV_MAX_BYTES } from '@contract/members';
+import { DEVICE_API_BODY_LIMITS, deviceEndpoints } from '@contract/device-api';
+import { alerts, devices } from '../db/schema';
+import { hashToken } from '../auth/tokens';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../app';
 import { UNSTORABLE_TEXT_MESSAGE } from '../http/route';
 import { createTestApp } from '../test-support';
@@ -694,5 +699,200 @@ describe('POST /api/stripe/webhook: hostile events, signed or not', () => {
       body: 'x'.repeat(DEFAULT_BODY_LIMIT_BYTES + 1),
     });
     expect(r.status).toBe(413);
+  });
+});
+
+/**
+ * The device API (contract/device-api.ts, docs/decisions/051-device-api.md): the mobile app's
+ * calls, outside the portal's registry, get the corpus as the app would send it (no cookie, no
+ * CSRF header): enrolment with hostile device facts and codes, scan reports with hostile facts
+ * and findings, each with a valid credential. Never a 500; stored facts come back as sent.
+ */
+describe('the device API', () => {
+  const PENDING = 120;
+  const codes: string[] = [];
+  let credential = '';
+  let deviceId = 0;
+  let nextCode = 0;
+  let nextThreat = 0;
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const takeCode = () => {
+    const code = codes[nextCode++];
+    if (!code) throw new Error('out of pending codes');
+    return code;
+  };
+
+  beforeAll(async () => {
+    for (let i = 0; i < PENDING; i++) {
+      codes.push(`HSTL-${alphabet[Math.floor(i / 32) % 32]}${alphabet[i % 32]}ZZ`);
+    }
+    await makeOrg(t, {
+      name: 'Devhostile',
+      members: codes.map((code) => ({ code })),
+      devices: codes.map((code, i) => ({
+        member: i,
+        code,
+        enrolled: false,
+        model: null,
+        platform: null,
+        osVersion: null,
+        severity: null,
+        lastScanAt: null,
+      })),
+    });
+    const first = await deviceCall('POST', '/enroll', {
+      json: { code: takeCode(), device: deviceFacts() },
+    });
+    expect(first.status, first.text).toBe(201);
+    credential = (first.data as { credential: string }).credential;
+    const [row] = await t.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(devices.credentialHash, hashToken(credential)));
+    deviceId = row!.id;
+  });
+
+  const deviceFacts = () => ({
+    model: 'Pixel 8a',
+    platform: 'android',
+    osVersion: '14',
+    appVersion: '5.2.0',
+  });
+  const scanBody = () => ({
+    reportId: randomUUID(),
+    scannedAt: '2026-11-20T10:00:00Z',
+    osVersion: '14',
+    screenLock: true,
+    findings: [
+      {
+        threatId: `threat-${++nextThreat}`,
+        name: 'Banking trojan',
+        severity: 'critical',
+        category: 'malware',
+      },
+    ],
+  });
+
+  async function deviceCall(
+    method: string,
+    path: string,
+    options: { json?: unknown; raw?: string; auth?: boolean } = {},
+  ) {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (options.auth) headers.authorization = `Bearer ${credential}`;
+    const body =
+      options.raw ?? (options.json === undefined ? undefined : JSON.stringify(options.json));
+    const res = await t.app.request(`/api/device/v1${path}`, { method, headers, body });
+    const text = await res.text();
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+    return { res, status: res.status, data, text };
+  }
+
+  function expectJsonAnswer(
+    r: Awaited<ReturnType<typeof deviceCall>>,
+    what: string,
+    response: { safeParse(v: unknown): { success: boolean } },
+  ) {
+    expect(r.status, `${what}: ${r.text.slice(0, 300)}`).toBeLessThan(500);
+    expect(r.res.headers.get('content-type'), what).toMatch(/^application\/json/);
+    const shape = r.status < 300 ? response : ErrorBody;
+    expect(shape.safeParse(r.data).success, `${what}: ${r.text.slice(0, 300)}`).toBe(true);
+  }
+
+  it('enrolment: hostile device facts are stored as sent; hostile codes are refused', async () => {
+    const e = deviceEndpoints.enrollDevice;
+    let stored = 0;
+    for (const field of ['model', 'osVersion', 'appVersion'] as const) {
+      for (const hostile of HOSTILE) {
+        const code = takeCode();
+        const r = await deviceCall('POST', '/enroll', {
+          json: { code, device: { ...deviceFacts(), [field]: hostile.value } },
+        });
+        const what = `enroll device.${field} = ${hostile.id}`;
+        expectJsonAnswer(r, what, e.response);
+        if (UNSTORABLE.includes(hostile.id)) expect(r.status, what).toBe(400);
+        if (r.status === 201 && field !== 'appVersion') {
+          const [row] = await t.db
+            .select({ model: devices.model, osVersion: devices.osVersion })
+            .from(devices)
+            .where(eq(devices.code, code));
+          expect(row?.[field], what).toBe(hostile.value.trim());
+          stored++;
+        }
+        // A refused body used no code: give it back to the next case.
+        if (r.status !== 201) nextCode--;
+      }
+    }
+    expect(stored).toBeGreaterThan(0);
+    for (const hostile of HOSTILE) {
+      const r = await deviceCall('POST', '/enroll', {
+        json: { code: hostile.value, device: deviceFacts() },
+      });
+      expectJsonAnswer(r, `enroll code = ${hostile.id}`, e.response);
+      // The longest strings exceed the 4 KB cap of an enrolment: 413.
+      expect([400, 404, 413, 429]).toContain(r.status);
+    }
+  });
+
+  it('scan reports: hostile facts and findings are stored as sent, never a 500', async () => {
+    const e = deviceEndpoints.reportScan;
+    let stored = 0;
+    for (const { path } of leaves(scanBody()).filter((l) => typeof l.value === 'string')) {
+      for (const hostile of HOSTILE) {
+        const body = replaced(scanBody(), path, hostile.value) as ReturnType<typeof scanBody>;
+        const r = await deviceCall('POST', '/scans', { json: body, auth: true });
+        const what = `scans ${path.join('.')} = ${hostile.id}`;
+        expectJsonAnswer(r, what, e.response);
+        if (UNSTORABLE.includes(hostile.id)) expect(r.status, what).toBe(400);
+        if (r.status === 202 && path.join('.') === 'findings.0.name') {
+          const [alert] = await t.db
+            .select({ alertName: alerts.alertName })
+            .from(alerts)
+            .where(
+              and(eq(alerts.deviceId, deviceId), eq(alerts.threatId, body.findings[0]!.threatId)),
+            );
+          expect(alert?.alertName, what).toBe(hostile.value.trim());
+          stored++;
+        }
+      }
+    }
+    expect(stored).toBeGreaterThan(0);
+  });
+
+  it('wrong types, malformed and deeply nested JSON: 400; over the cap: 413', async () => {
+    const cases: Array<[string, () => Record<string, unknown>, boolean]> = [
+      ['/enroll', () => ({ code: 'ZZZZ-ZZZZ', device: deviceFacts() }), false],
+      ['/scans', scanBody, true],
+    ];
+    for (const [path, example, auth] of cases) {
+      for (const { path: field, value } of leaves(example())) {
+        for (const wrong of corpus.wrongTypes) {
+          const r = await deviceCall('POST', path, {
+            json: replaced(example(), field, wrong),
+            auth,
+          });
+          const what = `${path} ${field.join('.')} = ${JSON.stringify(wrong)}`;
+          expect(r.status, what).toBeLessThan(500);
+          if (typeof value === 'string' && wrong !== null) expect(r.status, what).toBe(400);
+        }
+      }
+      for (const wrong of corpus.bodyWrongTypes) {
+        expect((await deviceCall('POST', path, { json: wrong, auth })).status).toBe(400);
+      }
+      for (const raw of corpus.malformedJson) {
+        expect((await deviceCall('POST', path, { raw, auth })).status, raw).toBe(400);
+      }
+      const deep = `${'['.repeat(400_000)}${']'.repeat(400_000)}`;
+      expect((await deviceCall('POST', path, { raw: deep, auth })).status).toBe(413);
+      const nested = `{"x":${'{"a":'.repeat(500)}1${'}'.repeat(500)}}`;
+      expect((await deviceCall('POST', path, { raw: nested, auth })).status).toBe(400);
+      const big = `{"x":"${'a'.repeat(DEVICE_API_BODY_LIMITS.scans)}"}`;
+      expect((await deviceCall('POST', path, { raw: big, auth })).status).toBe(413);
+    }
   });
 });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ONLY_ENDPOINTS, endpoints, type EndpointName } from '@contract/api';
 import type { Endpoint } from '@contract/endpoint';
+import { deviceEndpoints } from '@contract/device-api';
 import { createApp } from '../app';
 import { captureLogger, createTestApp } from '../test-support';
 
@@ -99,6 +100,11 @@ const LATER = ['createOrg'] as const satisfies readonly EndpointName[];
  * main.ts, development only: production-start.test.ts checks it is absent).
  */
 const EXTRA_ROUTES = ['GET /api/oauth/login', 'GET /api/oauth/callback'];
+/**
+ * The device API (contract/device-api.ts, server/device-api/): the mobile app's calls, in their
+ * own registry (the portal never makes them), in every mode.
+ */
+const DEVICE_ROUTES = Object.values(deviceEndpoints).map((e) => `${e.method} /api${e.path}`);
 /** Outside the contract, with Stripe configured (also in production): Stripe's signed events. */
 const STRIPE_ROUTES = ['POST /api/stripe/webhook'];
 const STRIPE = {
@@ -148,9 +154,19 @@ describe('route registry', () => {
     const contractKeys = new Set(Object.values(endpoints).map(key));
     const strays = [...registered(t.app)].filter(
       (route) =>
-        route.includes(' /api') && !contractKeys.has(route) && !EXTRA_ROUTES.includes(route),
+        route.includes(' /api') &&
+        !contractKeys.has(route) &&
+        !EXTRA_ROUTES.includes(route) &&
+        !DEVICE_ROUTES.includes(route),
     );
     expect(strays).toEqual([]);
+  });
+
+  it('registers every call of the device API, in development and in production', () => {
+    for (const app of [t.app, createApp({ db: t.db, production: true, logger: captureLogger() })]) {
+      const routes = registered(app);
+      for (const route of DEVICE_ROUTES) expect(routes.has(route), route).toBe(true);
+    }
   });
 
   it('production mode registers no development-only endpoint', () => {
@@ -181,6 +197,7 @@ describe('route registry', () => {
           route.includes(' /api') &&
           !contractKeys.has(route) &&
           !EXTRA_ROUTES.includes(route) &&
+          !DEVICE_ROUTES.includes(route) &&
           !STRIPE_ROUTES.includes(route),
       );
       expect(strays).toEqual([]);

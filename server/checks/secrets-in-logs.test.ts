@@ -45,6 +45,7 @@ const SECRET_SHAPES: RegExp[] = [
   /seti_[0-9a-f]{24}_secret_[0-9a-f]{48}/,
   /\/update-password\/[A-Za-z0-9_-]{20,}/,
   /v1=[0-9a-f]{64}/,
+  /dvc_[A-Za-z0-9_-]{20,}/,
 ];
 const keep = (value: unknown) => {
   if (typeof value === 'string' && value.length >= 4) secrets.add(value);
@@ -243,6 +244,40 @@ async function runFlows(t: TestApp, org: TestOrg, expectOk: boolean) {
     for (const [link] of text.matchAll(/\/update-password\/[A-Za-z0-9_-]+/g)) keep(link);
     for (const [code] of text.matchAll(/\b[A-Z2-9]{4}-[A-Z2-9]{4}\b/g)) keep(code);
   }
+
+  // The device API (docs/decisions/051-device-api.md): the enrolled person's phone enrols with
+  // their code; its credential travels in the answer and then in every Authorization header.
+  const mails = (await t.call('GET', '/api/dev/outbox')).data.messages as Array<{
+    to: string;
+    text: string;
+  }>;
+  const enrolCode = /\b[A-Z2-9]{4}-[A-Z2-9]{4}\b/.exec(
+    mails.find((m) => m.to === `enrolled.${invitee}`)?.text ?? '',
+  )?.[0];
+  const device = await t.app.request('/api/device/v1/enroll', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      code: enrolCode ?? 'ZZZZ-ZZZZ',
+      device: { model: 'Pixel 8a', platform: 'android', osVersion: '14', appVersion: '5.2.0' },
+    }),
+  });
+  const credential = device.ok ? ((await device.json()) as { credential: string }).credential : '';
+  if (expectOk) expect(credential).toMatch(/^dvc_/);
+  keep(credential);
+  const auth = { authorization: `Bearer ${credential || 'dvc_missing'}` };
+  await t.app.request('/api/device/v1/scans', {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      reportId: crypto.randomUUID(),
+      scannedAt: new Date().toISOString(),
+      osVersion: '14',
+      screenLock: true,
+      findings: [{ threatId: 't.1', name: 'Trojan', severity: 'critical', category: 'malware' }],
+    }),
+  });
+  await t.app.request('/api/device/v1/heartbeat', { method: 'POST', headers: auth });
   await t.settle();
 }
 

@@ -48,6 +48,7 @@ import {
   smallint,
   text,
   timestamp,
+  uuid,
   unique,
   uniqueIndex,
   type PgColumn,
@@ -273,6 +274,10 @@ export const devices = pgTable(
     screenLock: boolean('screen_lock'),
     /** When the device was last heard from: enrolment, scan or heartbeat (0018_device_facts.sql). */
     lastSeenAt: timestamp('last_seen_at', tz),
+    /** SHA-256 of the device API credential (0019_device_api.sql); null: not enrolled by the app. */
+    credentialHash: text('credential_hash').unique(),
+    /** When the device enrolled through the device API (0019_device_api.sql). */
+    enrolledAt: timestamp('enrolled_at', tz),
     /** Set with its member's deactivation (0016_scim.sql); null: active. */
     deactivatedAt: timestamp('deactivated_at', tz),
     /** Copy of members.name (trigger-maintained). */
@@ -466,6 +471,10 @@ export const alerts = pgTable(
     severity: text('severity').notNull(),
     status: text('status', { enum: ALERT_STATUSES }).notNull().default('Open'),
     scanTime: timestamp('scan_time', tz).notNull(),
+    /** The finding (the app's threat id) that opened it (0019_device_api.sql); null: not a report's. */
+    threatId: text('threat_id'),
+    /** When a later report of the device no longer had the finding; null: still reported. */
+    findingClearedAt: timestamp('finding_cleared_at', tz),
   },
   (t) => [
     check('alerts_scan_id_check', sql`${t.scanId} <> ''`),
@@ -476,7 +485,27 @@ export const alerts = pgTable(
     index('alerts_status_order_idx').on(t.orgId, t.status, t.scanTime.desc().nullsFirst(), t.id),
     index('alerts_order_idx').on(t.orgId, t.scanTime.desc().nullsFirst(), t.id),
     index('alerts_device_id_idx').on(t.deviceId),
+    // A report's look-up of the device's open findings (server/device-api/scans.ts).
+    index('alerts_device_open_threat_idx')
+      .on(t.deviceId, t.threatId)
+      .where(sql`${t.status} = 'Open'`),
   ],
+);
+
+/**
+ * The reports a device sent through the device API, by the app's report id (0019_device_api.sql):
+ * the same id again changes nothing.
+ */
+export const deviceReports = pgTable(
+  'device_reports',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    reportId: uuid('report_id').notNull(),
+    receivedAt: timestamp('received_at', tz).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.reportId] })],
 );
 
 /**

@@ -222,7 +222,7 @@ export async function listDevicePage(
 }
 
 /** Null-valued fields are dropped (the contract's optional fields, contract/devices.ts). */
-function toDevice(row: {
+export function toDevice(row: {
   code: string;
   memberName: string | null;
   memberEmail: string | null;
@@ -245,8 +245,22 @@ function toDevice(row: {
   return device;
 }
 
+/** A device row's columns the dashboard shows (for {@link toDevice}). */
+export const DASHBOARD_COLUMNS = {
+  code: devices.code,
+  memberName: devices.memberName,
+  memberEmail: devices.memberEmail,
+  model: devices.model,
+  platform: devices.platform,
+  osVersion: devices.osVersion,
+  enrolled: devices.enrolled,
+  severity: devices.severity,
+  lastScanAt: devices.lastScanAt,
+};
+
 /**
- * Unenrolment removes the devices (their codes die with them; the members stay): one DELETE,
+ * Unenrolment removes the devices (their codes and device API credentials die with them; the
+ * members stay): one DELETE,
  * limited to the organization, so another organization's code is ignored. The version trigger
  * bumps devices_version in the same statement. Returns the devices removed.
  */
@@ -259,17 +273,7 @@ export async function unenrollDevices(
     .delete(devices)
     .where(and(eq(devices.orgId, orgId), inArray(devices.code, [...new Set(codes)])))
     // The removed devices as the dashboard showed them (their `device.unenrolled` events).
-    .returning({
-      code: devices.code,
-      memberName: devices.memberName,
-      memberEmail: devices.memberEmail,
-      model: devices.model,
-      platform: devices.platform,
-      osVersion: devices.osVersion,
-      enrolled: devices.enrolled,
-      severity: devices.severity,
-      lastScanAt: devices.lastScanAt,
-    });
+    .returning(DASHBOARD_COLUMNS);
   return removed.map(toDevice);
 }
 

@@ -47,6 +47,12 @@ export interface CsrfPolicy {
    * (Stripe's events: docs/decisions/040-stripe.md). No browser session opens them, so no check.
    */
   signedPaths?: ReadonlySet<string>;
+  /**
+   * Path prefixes of calls made by apps with a credential of their own (the device API:
+   * docs/decisions/051-device-api.md), never with the session cookie: a forged request could
+   * only act as the credential it does not have, so no check.
+   */
+  credentialPrefixes?: readonly string[];
 }
 
 /** Whether the request must pass the check at all. */
@@ -88,6 +94,7 @@ export function csrfProblem(req: CsrfRequest, policy: CsrfPolicy): string | null
   const path = new URL(req.url).pathname;
   if (!isStateChanging(req.method, path, policy)) return null;
   if (req.method.toUpperCase() === 'POST' && policy.signedPaths?.has(path)) return null;
+  if (policy.credentialPrefixes?.some((prefix) => path.startsWith(prefix))) return null;
   const site = req.header('sec-fetch-site')?.toLowerCase();
   if (site && site !== 'same-origin' && site !== 'none') return CSRF_MESSAGES.crossSite;
   const origin = req.header('origin');

@@ -98,7 +98,7 @@ interface Issue {
   message: string;
 }
 
-function toIssues(error: {
+export function toIssues(error: {
   issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
 }): Issue[] {
   return error.issues.map((issue) => ({
@@ -107,7 +107,7 @@ function toIssues(error: {
   }));
 }
 
-function invalid(what: 'body' | 'query', issues: Issue[]): HttpError {
+export function invalid(what: 'body' | 'query', issues: Issue[]): HttpError {
   return new HttpError(400, {
     error: what === 'body' ? 'Invalid request body' : 'Invalid query',
     issues,
@@ -164,7 +164,7 @@ function readQuery(c: Context): Record<string, string | string[]> {
   return out;
 }
 
-async function readJsonBody(c: Context): Promise<unknown> {
+export async function readJsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
   // No body at all: the schema reports what is missing.
   if (text.trim() === '') return undefined;

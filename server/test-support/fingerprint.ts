@@ -34,6 +34,8 @@ const INDIRECT_ORG: Record<string, string> = {
     'SELECT g.org_id, t::text AS row FROM sso_directory_group_members t JOIN sso_directory_groups g ON g.id = t.group_id',
   scim_group_members:
     'SELECT g.org_id, t::text AS row FROM scim_group_members t JOIN scim_groups g ON g.id = t.group_id',
+  device_reports:
+    'SELECT d.org_id, t::text AS row FROM device_reports t JOIN devices d ON d.id = t.device_id',
 };
 
 function query<R>(handle: DatabaseHandle, text: string): Promise<R[]> {

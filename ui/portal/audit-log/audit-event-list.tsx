@@ -46,6 +46,7 @@ export const ACTOR_TYPE_LABELS: Readonly<Record<AuditActorType, string>> = {
   api_key: 'API key',
   scim: 'SCIM',
   system: 'System',
+  device: 'Device',
 };
 
 export const outcomeBadgeVariants = cva(
