@@ -6,6 +6,7 @@ import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
 import { listAlertPage, setAlertStatus } from './data';
 import { emitWebhookEvents } from '../webhooks/events';
+import { publishNotice } from '../events/notices';
 
 export function alertsRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
   // Scoped to the caller's organization.
@@ -25,6 +26,9 @@ export function alertsRoutes(app: Hono<AppEnv>, route: Route, s: Services): void
         session.org.id,
         changed.map((data) => ({ type: 'alert.updated' as const, timestamp, data })),
       );
+      // Open consoles fetch their page again (server/events/notices.ts).
+      if (changed.length > 0)
+        await publishNotice(tx, session.org.id, { topic: 'alerts', opened: 0 });
     });
     return {};
   });

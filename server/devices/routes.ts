@@ -6,6 +6,7 @@ import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
 import { listDevicePage, unenrollDevices as removeDevices } from './data';
 import { emitWebhookEvents } from '../webhooks/events';
+import { publishNotice } from '../events/notices';
 import { PageAnchorCache } from './page-anchors';
 
 export function devicesRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
@@ -29,6 +30,8 @@ export function devicesRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
         session.org.id,
         removed.map((data) => ({ type: 'device.unenrolled' as const, timestamp, data })),
       );
+      // Open consoles fetch their page again (server/events/notices.ts).
+      if (removed.length > 0) await publishNotice(tx, session.org.id, { topic: 'devices' });
     });
     return {};
   });
