@@ -206,6 +206,14 @@ describe('resuming with Last-Event-ID', () => {
     expect(JSON.parse(events[0]!.data!)).toEqual({ opened: 1 });
     expect(Number(events[1]!.id)).toBeGreaterThan(Number(events[0]!.id));
     expect(await again.collect(100)).toEqual([]);
+    // The same from the query (a stream the portal opens anew names the id there).
+    const byQuery = readSse(
+      await t.app.request(`/api/events?lastEventId=${ready.id}`, {
+        headers: { cookie: acme.cookie },
+      }),
+    );
+    expect((await byQuery.nextEvent()).event).toBe('alerts');
+    await byQuery.close();
     // Resuming from the newest id replays nothing.
     await again.close();
     const current = await stream(acme.cookie, { 'last-event-id': events[1]!.id! });

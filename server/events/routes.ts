@@ -37,7 +37,11 @@ export function eventsRoutes(
     const session = token ? await findSession(s.db, token, s.now(), s.sessionIdleMs) : null;
     if (!session) return c.json({ error: 'Not signed in' } satisfies ErrorBody, 401);
     const orgId = session.org.id;
-    const lastEventId = parseLastEventId(c.req.header('last-event-id'));
+    // The browser's own reconnect sends the header; a stream the portal opens anew (after an
+    // error that closed its EventSource) names the id in the query, as EventSource cannot set it.
+    const lastEventId = parseLastEventId(
+      c.req.header('last-event-id') ?? c.req.query('lastEventId'),
+    );
 
     const encoder = new TextEncoder();
     let controller!: ReadableStreamDefaultController<Uint8Array>;
