@@ -135,6 +135,8 @@ export default function DashboardScreen() {
     ? [{ id: query.sort, desc: query.order === 'desc' }]
     : [];
 
+  const showTotal = total !== null && total > 0 && !rows.loading && !rows.failed;
+
   async function confirmUnenroll() {
     await unenroll.trigger(selectedCodes, { onSuccess: () => setRowSelection({}) });
     setConfirming(false);
@@ -278,19 +280,21 @@ export default function DashboardScreen() {
         }
       />
 
-      <div className="-mt-2 flex flex-wrap items-center justify-between gap-2">
-        {total !== null && total > 0 && !rows.loading && !rows.failed ? (
-          <p data-slot="device-total" className="text-sm text-ink-muted">
-            {rangeText(query.page, query.pageSize, rows.devices.length, total)}
-          </p>
-        ) : (
-          <span />
-        )}
-        <UpdatedMarker
-          time={live.updatedAt ? formatDateTime(live.updatedAt) : null}
-          dateTime={live.updatedAt?.toISOString()}
-        />
-      </div>
+      {showTotal || live.updatedAt ? (
+        <div className="-mt-2 flex flex-wrap items-center justify-between gap-2">
+          {showTotal ? (
+            <p data-slot="device-total" className="text-sm text-ink-muted">
+              {rangeText(query.page, query.pageSize, rows.devices.length, total)}
+            </p>
+          ) : (
+            <span />
+          )}
+          <UpdatedMarker
+            time={live.updatedAt ? formatDateTime(live.updatedAt) : null}
+            dateTime={live.updatedAt?.toISOString()}
+          />
+        </div>
+      ) : null}
 
       <Paginator
         page={Math.min(query.page, Math.max(totalPages, 1))}

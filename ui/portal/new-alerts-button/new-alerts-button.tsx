@@ -26,7 +26,7 @@ export function NewAlertsButton({ count, onShow, className, ...props }: NewAlert
       aria-live="polite"
       data-slot="new-alerts"
       data-state={count > 0 ? 'shown' : 'empty'}
-      className={cn('flex min-h-8 items-center', className)}
+      className={cn('flex items-center', className)}
       {...props}
     >
       {count > 0 ? (
