@@ -188,6 +188,11 @@ describe('notices', () => {
       await publishNotice(tx, globex.id, { topic: 'devices' });
     });
     expect((await t.db.$count(changeNotices)) - before).toBe(2);
+    // Outside a transaction object (the database itself, or the services' scoped one, which stands
+    // for whichever request transaction is open): every call writes.
+    await publishNotice(t.db, acme.id, { topic: 'devices' });
+    await publishNotice(t.db, acme.id, { topic: 'devices' });
+    expect((await t.db.$count(changeNotices)) - before).toBe(4);
   });
 });
 

@@ -8,6 +8,7 @@
  * committed.
  */
 import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { NoticeTopic } from '@domain/live';
 import type { Database } from '../db';
 
@@ -27,7 +28,9 @@ export interface Notice {
 /**
  * "Devices changed" is said once per transaction: a scan report that updates its device and a
  * bulk unenrolment of 500 devices each write one row. Keyed by the transaction object, so a
- * savepoint (a transaction object of its own) never hides the notice of its parent.
+ * savepoint (a transaction object of its own) never hides the notice of its parent; only real
+ * transaction objects (the services' `db`, which stands for whichever request transaction is open,
+ * is one object for all of them: every call through it writes).
  */
 const devicesSaid = new WeakMap<object, Set<number>>();
 
@@ -41,7 +44,7 @@ export async function publishNotice(
   orgId: number,
   notice: ChangeNotice,
 ): Promise<void> {
-  if (notice.topic === 'devices') {
+  if (notice.topic === 'devices' && tx instanceof PgTransaction) {
     const said = devicesSaid.get(tx) ?? new Set<number>();
     if (said.has(orgId)) return;
     said.add(orgId);
