@@ -58,4 +58,29 @@ test.describe('live alerts console', () => {
     await expect(checked).toHaveCount(1);
     expect(await checked.innerText()).toBe(selectedText);
   });
+
+  test('the dashboard refetches its page when devices change elsewhere, and says when', async ({
+    page,
+  }) => {
+    const org = await createThrowawayOrg(page.request, 'livedash');
+    await signInViaApi(page, org.admin.email, org.admin.password);
+    const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events');
+    await page.goto('/');
+    expect((await stream).status()).toBe(200);
+    const table = page.getByRole('table', { name: 'Devices' });
+    await expect(table.locator('tbody tr[data-slot="data-table-row"]').first()).toBeVisible();
+    await expect(page.getByText(/^Updated /)).toHaveCount(0);
+    const list = await page.request.get('/api/orgs?page=1&pageSize=50');
+    const code = ((await list.json()) as { devices: Array<{ code: string }> }).devices[0]!.code;
+    await expect(table.getByText(code)).toHaveCount(1);
+
+    // Another administrator (another tab) unenrolls a device.
+    const gone = await page.request.post('/api/orgs/unenroll-devices', {
+      headers: { 'x-requested-with': 'portal' },
+      data: { codes: [code] },
+    });
+    expect(gone.ok()).toBe(true);
+    await expect(table.getByText(code)).toHaveCount(0, { timeout: 5000 });
+    await expect(page.getByText(/^Updated /)).toBeVisible();
+  });
 });
