@@ -63,6 +63,7 @@ const APP_PLUMBING = [
   'privacy', //     redaction of secrets
   'routing', //     paths, links, page titles, routes and route intent
   'session', //     the session store, cookies, SSO sign-in URL
+  'live', //        the live console's event stream (one EventSource per tab) and revalidation pacing
 ];
 // A folder of app/ in neither list is a question nobody answered yet: answer it there.
 const unlisted = readdirSync(new URL('./app', import.meta.url), { withFileTypes: true })

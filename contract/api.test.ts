@@ -39,7 +39,7 @@ describe('endpoint registry', () => {
     // screen (GET /orgs/sso: docs/decisions/019-openid-connect.md), 5 system/development calls and
     // the 3 calls of the webhook delivery log, the 2 of undelivered e-mails, the 6 of the audit log,
     // the 4 of the Members page.
-    expect(all.length).toBe(79);
+    expect(all.length).toBe(80);
     for (const [name] of all) expect(name).toMatch(/^[a-z][A-Za-z]*$/);
     expect(new Set(all.map(([, e]) => e)).size).toBe(all.length);
   });

@@ -62,7 +62,7 @@ import {
   listSsoGroups,
   saveSsoConfig,
 } from './sso';
-import { devCreateOrg, devExpireSession, devOutbox, health } from './system';
+import { devCreateOrg, devExpireSession, devOpenAlert, devOutbox, health } from './system';
 import { addThreatHunterUser, listThreatHunterUsers } from './threat-hunter';
 import { listUndeliveredEmails, resendUndeliveredEmail } from './undelivered-emails';
 import { deleteWebhook, getWebhook, getWebhookSecret, saveWebhook } from './webhook';
@@ -173,6 +173,7 @@ export const endpoints = {
   devExpireSession,
   devConfirmCardSetup,
   devCreateOrg,
+  devOpenAlert,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
@@ -184,4 +185,5 @@ export const DEV_ONLY_ENDPOINTS = [
   'devExpireSession',
   'devConfirmCardSetup',
   'devCreateOrg',
+  'devOpenAlert',
 ] as const satisfies readonly EndpointName[];

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { emailField, nameField } from './fields';
 import { PASSWORD_MAX_LENGTH } from '@domain/accounts';
+import { KNOWN_ALERT_SEVERITIES } from '@domain/alerts';
 
 /** Readiness probe: 200 {"ok":true} once the database is migrated and seeded. */
 export const health = defineEndpoint({
@@ -67,4 +68,23 @@ export const devCreateOrg = defineEndpoint({
   body: DevCreateOrgBody,
   response: DevCreatedOrg,
   public: true,
+});
+
+export const DevOpenAlertBody = z.object({
+  alertName: nameField(),
+  severity: z.enum(KNOWN_ALERT_SEVERITIES),
+});
+export type DevOpenAlertBody = z.infer<typeof DevOpenAlertBody>;
+
+/**
+ * Development only: opens an alert in the caller's organization (on its first device, if any)
+ * the way a scan report does (`openAlerts`: the alert, its `alert.created` webhook event and the
+ * live console's notice), so an end-to-end test can watch an open console receive it without the
+ * device API.
+ */
+export const devOpenAlert = defineEndpoint({
+  method: 'POST',
+  path: '/dev/open-alert',
+  body: DevOpenAlertBody,
+  response: z.object({ scanId: z.string() }),
 });

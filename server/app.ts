@@ -66,6 +66,9 @@ import {
   deviceApiRoutes,
   deviceBodyTooLarge,
 } from './device-api/routes';
+import { NoticeHub } from './events/hub';
+import { eventsRoutes } from './events/routes';
+import { DEFAULT_LIVE_STREAM_OPTIONS } from './events/stream-options';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Room for the multipart boundaries and part headers around a CSV of CSV_MAX_BYTES. */
@@ -254,6 +257,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   notificationsRoutes(app, route, s);
   undeliveredEmailRoutes(app, route, s);
   auditRoutes(app, route, s);
+  // The live console's event stream (docs/decisions/052-live-console.md).
+  eventsRoutes(app, s, deps.notices ?? new NoticeHub(null, s.logger), isReady, {
+    ...DEFAULT_LIVE_STREAM_OPTIONS,
+    ...deps.liveStream,
+  });
   // One card processor per start: Stripe with STRIPE_SECRET_KEY, else the built-in test
   // processor (docs/decisions/040-stripe.md).
   if (s.stripe) {

@@ -10,6 +10,8 @@ import type { StripeSettings } from './billing/stripe/settings';
 import type { StripeGateway, StripeGatewayOptions } from './billing/stripe/gateway';
 import type { RelyingParty } from './oidc/relying-party';
 import type { ScimRateLimit } from './scim/rate-limit';
+import type { NoticeHub } from './events/hub';
+import type { LiveStreamOptions } from './events/stream-options';
 
 export interface Logger {
   info(message: string, ...details: unknown[]): void;
@@ -83,6 +85,14 @@ export interface AppDeps {
   oidc?: RelyingParty;
   /** The SCIM service's per-organization request budget (server/scim/rate-limit.ts). */
   scimRateLimit?: Partial<ScimRateLimit>;
+  /**
+   * This process's change-notice subscribers (server/events/hub.ts) over the database handle's
+   * LISTEN; main.ts closes it at shutdown. Without one, `GET /api/events` replays and beats but no
+   * live notice arrives.
+   */
+  notices?: NoticeHub;
+  /** The event stream's heartbeat and coalescing window (tests shorten them). */
+  liveStream?: Partial<LiveStreamOptions>;
 }
 
 /** The resolved dependencies the route modules use. */

@@ -25,6 +25,7 @@ import { SmtpMailer } from './mail/smtp-mailer';
 import { notReady, type NodeMount } from './http/node-mount';
 import { DEV_IDP_PATH } from './oidc/redirect-url';
 import type { DevProvider } from './oidc/dev-provider';
+import { NoticeHub } from './events/hub';
 
 const started = performance.now();
 const fail = (line: string): never => {
@@ -78,8 +79,13 @@ const mailer = config.mail.smtpUrl
   ? new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
   : undefined;
 
+// Change notices for open consoles (server/events/): one LISTEN of this process, started by the
+// first event stream; on PostgreSQL it hears the changes of every process sharing the database.
+const notices = new NoticeHub(handle.listen);
+
 const app = createApp({
   db: handle.db,
+  notices,
   queue,
   mailer,
   mailFromDomain: config.mail.fromDomain,
@@ -129,6 +135,8 @@ async function shutdown(reason: string, code = 0): Promise<void> {
     process.exit(1);
   }, 10_000);
   force.unref();
+  // Open event streams end first: server.close() waits for every open response.
+  await notices.close();
   await new Promise<void>((resolve) => {
     if (!server.listening) return resolve();
     server.close(() => resolve());

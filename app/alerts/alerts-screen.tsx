@@ -21,7 +21,9 @@ import {
 } from '@ui/primitives/filter-menu/filter-menu';
 import { Paginator } from '@ui/primitives/paginator/paginator';
 import { SelectField } from '@ui/primitives/select-field/select-field';
+import { NewAlertsButton } from '@ui/portal/new-alerts-button/new-alerts-button';
 import { analytics } from '../analytics/instance';
+import { useLiveNotices, usePacedRevalidation } from '../live/use-live';
 import { messages } from '../messages/messages';
 import { notify } from '../messages/toasts';
 import { paths } from '../routing/paths';
@@ -65,7 +67,7 @@ export default function AlertsScreen() {
   const [location, navigate] = useLocation();
   const query = useMemo(() => parseAlertsQuery(search), [search]);
   const canonical = serializeAlertsQuery(query);
-  const { alerts, totalPages, loading, failed, retry } = useAlerts(query);
+  const { alerts, totalPages, loading, failed, retry, revalidate } = useAlerts(query);
   const update = useUpdateAlerts();
   const updating = update.busy;
   const [sorting, setSorting] = useState<SortingState>([]);
@@ -86,13 +88,42 @@ export default function AlertsScreen() {
     }
   }, [canonical, location, navigate, search]);
 
-  // The table scrolls back to the top when its data changes (docs/product/alerts.md, 'Alert list').
+  const tableContainer = () =>
+    tableArea.current?.querySelector<HTMLElement>('[data-slot="data-table-container"]') ?? null;
+  // The table scrolls back to the top when another page or filter is shown, after a bulk update and
+  // when new alerts are shown (docs/product/alerts.md, 'Alert list'); never for a live refresh,
+  // which updates the rows where they are.
+  const [scrollRequest, setScrollRequest] = useState(0);
   useEffect(() => {
-    tableArea.current?.querySelector('[data-slot="data-table-container"]')?.scrollTo?.({ top: 0 });
-  }, [alerts]);
+    tableContainer()?.scrollTo?.({ top: 0 });
+  }, [canonical, scrollRequest]);
 
   const rowSelection = selection.view === canonical ? selection.rows : {};
   const selected = alerts.filter((a) => rowSelection[a.scanId]);
+
+  // Live updates (docs/decisions/052-live-console.md): a change to the alerts refetches the page,
+  // paced. New alerts on page 1 while the administrator works on the list (a selection, or
+  // scrolled down) would push rows under the pointer: they are counted instead ('N new alerts'),
+  // and shown when asked. The selection is kept by alert id, so it survives a refresh.
+  const live = usePacedRevalidation(revalidate);
+  // Counted for one page and filter: another one starts with none waiting (it is fetched as is).
+  const [waiting, setWaiting] = useState({ view: '', count: 0 });
+  const newAlerts = waiting.view === canonical ? waiting.count : 0;
+  useLiveNotices((notice) => {
+    if (notice.topic === 'devices') return;
+    const scrolled = (tableContainer()?.scrollTop ?? 0) > 0;
+    const holding = query.page === 1 && (selected.length > 0 || scrolled);
+    if (holding && (newAlerts > 0 || notice.opened > 0)) {
+      setWaiting({ view: canonical, count: newAlerts + notice.opened });
+      return;
+    }
+    live.notify();
+  });
+  const showNewAlerts = () => {
+    setWaiting({ view: canonical, count: 0 });
+    setScrollRequest((n) => n + 1);
+    void revalidate();
+  };
   const rows = useMemo(
     () => sortAlerts(alerts, sorting[0]?.id, sorting[0]?.desc ?? false),
     [alerts, sorting],
@@ -113,6 +144,7 @@ export default function AlertsScreen() {
         onSuccess: () => {
           setAction('');
           setSelection({ view: canonical, rows: {} });
+          setScrollRequest((n) => n + 1);
         },
       },
     );
@@ -155,6 +187,7 @@ export default function AlertsScreen() {
                   Export CSV
                 </a>
               </Button>
+              <NewAlertsButton count={newAlerts} onShow={showNewAlerts} />
             </div>
             <div className="flex items-end gap-3">
               <SelectField

@@ -44,6 +44,8 @@ export function useAlerts(query: AlertsQuery) {
     loading: isLoading && !page,
     failed: Boolean(error),
     retry: () => void mutate(),
+    /** Fetches the page again (live updates: docs/decisions/052-live-console.md). */
+    revalidate: () => mutate(),
   };
 }
 

@@ -11,9 +11,12 @@ import { FilterChips } from '@ui/primitives/filter-chips/filter-chips';
 import { FilterMenu } from '@ui/primitives/filter-menu/filter-menu';
 import { FileTextIcon, SearchIcon } from '@ui/primitives/icons/icons';
 import { NewPortalNotice } from '@ui/portal/new-portal-notice/new-portal-notice';
+import { UpdatedMarker } from '@ui/portal/updated-marker/updated-marker';
 import { Paginator } from '@ui/primitives/paginator/paginator';
 import { analytics } from '../analytics/instance';
 import { config } from '../config';
+import { formatDateTime } from '../format/date-time';
+import { useLiveNotices, usePacedRevalidation } from '../live/use-live';
 import { messages } from '../messages/messages';
 import { notify } from '../messages/toasts';
 import { AppLink } from '../routing/app-link';
@@ -54,7 +57,14 @@ export default function DashboardScreen() {
   const [location, navigate] = useLocation();
   const navigationState = useHistoryState<DashboardNavigationState | null>();
   const query = useMemo(() => parseDashboardQuery(search), [search]);
-  const { devices, totalPages, total, loading, failed, retry } = useDevicePages(query);
+  const { devices, totalPages, total, loading, failed, retry, revalidate } = useDevicePages(query);
+  // Live updates (docs/decisions/052-live-console.md): a change to the organization's devices (or a
+  // reset of the stream) fetches the visible page again, paced; rows update in place, the
+  // selection (kept by device code) stays, and a subtle marker says when.
+  const live = usePacedRevalidation(revalidate);
+  useLiveNotices((notice) => {
+    if (notice.topic !== 'alerts') live.notify();
+  });
   const filtered = query.enrolled !== null || query.severity.length > 0 || query.q !== '';
   const unenroll = useUnenroll(query);
   const unenrolling = unenroll.busy;
@@ -124,6 +134,8 @@ export default function DashboardScreen() {
   const sorting: SortingState = query.sort
     ? [{ id: query.sort, desc: query.order === 'desc' }]
     : [];
+
+  const showTotal = total !== null && total > 0 && !rows.loading && !rows.failed;
 
   async function confirmUnenroll() {
     await unenroll.trigger(selectedCodes, { onSuccess: () => setRowSelection({}) });
@@ -275,10 +287,20 @@ export default function DashboardScreen() {
         }
       />
 
-      {total !== null && total > 0 && !rows.loading && !rows.failed ? (
-        <p data-slot="device-total" className="-mt-2 text-sm text-ink-muted">
-          {rangeText(query.page, query.pageSize, rows.devices.length, total)}
-        </p>
+      {showTotal || live.updatedAt ? (
+        <div className="-mt-2 flex flex-wrap items-center justify-between gap-2">
+          {showTotal ? (
+            <p data-slot="device-total" className="text-sm text-ink-muted">
+              {rangeText(query.page, query.pageSize, rows.devices.length, total)}
+            </p>
+          ) : (
+            <span />
+          )}
+          <UpdatedMarker
+            time={live.updatedAt ? formatDateTime(live.updatedAt) : null}
+            dateTime={live.updatedAt?.toISOString()}
+          />
+        </div>
       ) : null}
 
       <Paginator

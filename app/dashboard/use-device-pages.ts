@@ -130,6 +130,16 @@ export function useDevicePages(query: DashboardQuery) {
     failed: Boolean(error),
     /** Fetches the page again (the error state's Retry). */
     retry: () => void mutate(),
+    /**
+     * A live notice said devices changed (docs/decisions/052-live-console.md): the visible page is
+     * fetched again, and the list's other cached pages are dropped (fetched when visited).
+     */
+    revalidate: () => {
+      for (const cached of [...cache.keys()]) {
+        if (cached !== key && listOf(cached) === currentList) cache.delete(cached);
+      }
+      return mutate();
+    },
   };
 }
 

@@ -3,12 +3,15 @@ import { SWRConfig } from 'swr';
 import { sessions } from '@contract/fixtures/sessions';
 import type { Session } from '@contract/session';
 import { sessionStore } from '../session/session';
+import { setLiveNoticesOff } from '../live/use-live';
 import { StoryRouter } from './story-router';
 
 /**
  * Screen stories: the session from `parameters.session` (default Acme), a fresh SWR cache and the
- * screen rendered at `parameters.path`.
+ * screen rendered at `parameters.path`. No live event stream (there is no server to stream from).
  */
+setLiveNoticesOff(true);
+
 export const screenDecorator: Decorator = (Story, { parameters }) => {
   sessionStore.dispatch({
     type: 'FetchSessionData',

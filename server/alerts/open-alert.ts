@@ -10,6 +10,7 @@ import type { Database } from '../db';
 import type { JobQueue } from '../queue/queue';
 import { emitWebhookEvents } from '../webhooks/events';
 import { insertAlerts } from './data';
+import { publishNotice } from '../events/notices';
 
 export interface NewAlert {
   /** The scan's public id (the API's `scanId`); a scan id already stored opens nothing. */
@@ -63,6 +64,10 @@ export async function openAlerts(
     orgId,
     opened.map((data) => ({ type: 'alert.created' as const, timestamp, data })),
   );
+  // Open consoles show "N new alerts" once this commits (server/events/notices.ts).
+  if (opened.length > 0) {
+    await publishNotice(tx, orgId, { topic: 'alerts', opened: opened.length });
+  }
   return opened;
 }
 

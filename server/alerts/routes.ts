@@ -14,6 +14,7 @@ import type { Route } from '../http/route';
 import { mapRows, streamCsv, type CsvValue } from '../http/csv-export';
 import { eachAlert, listAlertPage, setAlertStatus } from './data';
 import { emitWebhookEvents } from '../webhooks/events';
+import { publishNotice } from '../events/notices';
 
 /** An alert as a row of the export; threats one per line (the description as stored if malformed). */
 function csvValues(a: Alert): CsvValue[] {
@@ -59,6 +60,9 @@ export function alertsRoutes(app: Hono<AppEnv>, route: Route, s: Services): void
         session.org.id,
         changed.map((data) => ({ type: 'alert.updated' as const, timestamp, data })),
       );
+      // Open consoles fetch their page again (server/events/notices.ts).
+      if (changed.length > 0)
+        await publishNotice(tx, session.org.id, { topic: 'alerts', opened: 0 });
     });
     return {};
   });

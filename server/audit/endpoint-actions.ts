@@ -349,6 +349,7 @@ export const NOT_RECORDED_HERE: Partial<Record<EndpointName, string>> = {
   devExpireSession: 'development only',
   devConfirmCardSetup: 'development only (the card processor stand-in)',
   devCreateOrg: 'development only',
+  devOpenAlert: 'development only',
 };
 
 /** The GET calls that write (the CSRF policy's writingGets): audited like the others. */

@@ -31,6 +31,8 @@ import {
 import { createTestApp } from '../test-support';
 import { FakeStripe } from '../test-support/fake-stripe';
 import { makeOrg, TEST_PASSWORD, type TestOrg } from '../test-support/factories';
+import { readSse } from '../test-support/sse';
+import { openAlert } from '../alerts/open-alert';
 import { startTestProvider, type TestProvider } from '../test-support/oidc';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -445,6 +447,58 @@ async function attack(who: string, cookie: string) {
   }
   return statuses;
 }
+
+describe('the live event stream (GET /api/events)', () => {
+  const open = async (cookie: string, headers: Record<string, string> = {}) => {
+    const res = await t.app.request('/api/events', { headers: { cookie, ...headers } });
+    expect(res.status).toBe(200);
+    return readSse(res);
+  };
+
+  it("Initrode's stream never hears of Acme's changes, and its calls naming Acme's rows publish nothing to Acme", async () => {
+    const acmeStream = await open(acme);
+    const initrodeStream = await open(initrode.cookie);
+    const ready = await initrodeStream.nextEvent();
+    expect(ready.event).toBe('ready');
+    await acmeStream.nextEvent();
+    // Initrode names Acme's devices, alerts and members in the calls that publish notices.
+    for (const [path, json] of [
+      ['/api/orgs/unenroll-devices', { codes: acmeData.deviceCodes.slice(0, 5) }],
+      ['/api/update-alerts', { alertIds: acmeData.scanIds.slice(0, 5), status: 'Closed' }],
+      ['/api/orgs/member-directory/deactivate', { id: acmeData.members[0]!.id }],
+    ] as const) {
+      const r = await t.call('POST', path, { cookie: initrode.cookie, json });
+      expect(r.status, `${path}: ${r.text}`).toBeLessThan(500);
+    }
+    expect(await acmeStream.collect(200)).toEqual([]);
+    expect(await initrodeStream.collect(0)).toEqual([]);
+    // Acme's own changes reach Acme only.
+    await openAlert(
+      t.queue,
+      t.db,
+      ids.acme,
+      {
+        scanId: 'scan_cross_org_live',
+        deviceId: null,
+        deviceLabel: 'Pixel',
+        alertName: 'Malicious app',
+        alertDescription: '[]',
+        severity: 'HIGH',
+        scanTime: t.clock.now(),
+      },
+      t.clock.now(),
+    );
+    const event = await acmeStream.nextEvent();
+    expect(event.event).toBe('alerts');
+    expect(await initrodeStream.collect(200)).toEqual([]);
+    // Resuming from before Acme's change replays nothing of Acme.
+    await initrodeStream.close();
+    const resumed = await open(initrode.cookie, { 'last-event-id': ready.id! });
+    const replayed = await resumed.collect(200);
+    expect(replayed.filter((e) => e.event === 'alerts' || e.event === 'devices')).toEqual([]);
+    await Promise.all([resumed.close(), acmeStream.close()]);
+  });
+});
 
 describe('another organization’s administrator', () => {
   it('Initrode gets nothing of Acme and changes nothing of it', async () => {

@@ -25,6 +25,7 @@ import { alerts, devices } from '../db/schema';
 import { hashToken } from '../auth/tokens';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../app';
 import { UNSTORABLE_TEXT_MESSAGE } from '../http/route';
+import { readSse } from '../test-support/sse';
 import { createTestApp } from '../test-support';
 import { makeOrg } from '../test-support/factories';
 import { FakeStripe } from '../test-support/fake-stripe';
@@ -170,6 +171,7 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
       billingName: 'Billing Name',
     }),
   },
+  devOpenAlert: { body: () => ({ alertName: 'Hostile alert', severity: 'High' }) },
   devCreateOrg: {
     body: () => {
       const n = ++counter;
@@ -492,6 +494,40 @@ describe('hostile query strings on the GET calls', () => {
           expectContractAnswer(e, r, `GET ${e.path} ${param}=${raw}`);
         }
       }
+    }
+  });
+});
+
+describe('the live event stream (outside the contract): hostile Last-Event-ID and query', () => {
+  it('never a 500: the stream opens with an event of the contract (ready, reset, or a replay)', async () => {
+    const values = [
+      ...HOSTILE.map((h) => h.value),
+      '18446744073709551616',
+      '-5',
+      '0x10',
+      ' 12 ',
+      '1'.repeat(5000),
+    ];
+    for (const value of values) {
+      // A header value cannot hold line breaks or NULs (fetch refuses them, as do browsers).
+      const header = value.replace(/[\r\n\0]/g, ' ');
+      let headerOk = true;
+      try {
+        new Headers({ 'last-event-id': header });
+      } catch {
+        headerOk = false;
+      }
+      const headers: Record<string, string> = { cookie: acme };
+      if (headerOk) headers['last-event-id'] = header;
+      const res = await t.app.request(`/api/events?${new URLSearchParams({ x: value })}`, {
+        headers,
+      });
+      expect(res.status, `Last-Event-ID ${JSON.stringify(value.slice(0, 40))}`).toBe(200);
+      const s = readSse(res);
+      const first = await s.nextEvent();
+      // A small number is a real id: what came after it is replayed (this suite opened alerts).
+      expect(['ready', 'reset', 'alerts', 'devices']).toContain(first.event);
+      await s.close();
     }
   });
 });

@@ -205,6 +205,7 @@ describe('production', () => {
     expect(link).not.toBeNull();
 
     const second = await startServer(PRODUCTION_ENV);
+    let stream: ReadableStreamDefaultReader<Uint8Array> | null = null;
     try {
       expect(
         (await api(second.url, 'POST', '/orgs/lookup', { slug: 'Example Corp' })).data,
@@ -248,8 +249,18 @@ describe('production', () => {
       expect(mails[0]?.html).toContain(`${PUBLIC_URL}/update-password/${link![1]}`);
       expect(mails[0]?.messageId).toMatch(/@portal\.example\.test>$/);
       expect(second.output()).not.toContain(link![1]);
+
+      // The live console's event stream (docs/decisions/052-live-console.md) is open at shutdown.
+      const events = await fetch(`${second.url}/api/events`, { headers: { cookie } });
+      expect(events.status).toBe(200);
+      stream = events.body!.getReader();
+      expect(new TextDecoder().decode((await stream.read()).value)).toContain('event: ready');
     } finally {
+      // SIGTERM ends open streams first: a clean exit, well before the 10 s forced one.
+      const stopping = Date.now();
       expect(await second.stop()).toBe(0);
+      expect(Date.now() - stopping).toBeLessThan(5000);
+      if (stream) expect((await stream.read()).done).toBe(true);
     }
   }, 180_000);
 });

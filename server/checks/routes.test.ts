@@ -58,6 +58,7 @@ const IMPLEMENTED = [
   'deleteOrg',
   'devConfirmCardSetup',
   'devCreateOrg',
+  'devOpenAlert',
   'getApiToken',
   'generateApiToken',
   'revokeApiToken',
@@ -95,11 +96,12 @@ const IMPLEMENTED = [
 const LATER = ['createOrg'] as const satisfies readonly EndpointName[];
 
 /**
- * Routes outside the contract: single sign-on's browser navigations (server/oidc/routes.ts), in
+ * Routes outside the contract: single sign-on's browser navigations (server/oidc/routes.ts) and
+ * the live console's event stream (server/events/routes.ts, described in contract/events.ts), in
  * every mode. The development OpenID Provider is not an app route at all (a Node-level mount in
  * main.ts, development only: production-start.test.ts checks it is absent).
  */
-const EXTRA_ROUTES = ['GET /api/oauth/login', 'GET /api/oauth/callback'];
+const EXTRA_ROUTES = ['GET /api/oauth/login', 'GET /api/oauth/callback', 'GET /api/events'];
 /**
  * The device API (contract/device-api.ts, server/device-api/): the mobile app's calls, in their
  * own registry (the portal never makes them), in every mode.

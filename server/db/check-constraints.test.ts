@@ -24,6 +24,7 @@ import { PERIODS } from '@domain/periods';
 import { SSO_PROVIDERS } from '@domain/sso';
 import { JOB_STATUSES } from '@domain/jobs';
 import { MEMBER_SOURCES } from '@domain/members';
+import { NOTICE_TOPICS } from '@domain/live';
 import * as webhooks from '@domain/webhooks';
 import type { DatabaseHandle } from '.';
 import { openTestDatabase } from '../test-support';
@@ -61,6 +62,7 @@ const VALUE_LISTS: Record<string, readonly string[]> = {
   'notification_preferences.notification_frequency': notifications.NOTIFICATION_FREQUENCIES,
   'jobs.status': JOB_STATUSES,
   'members.source': MEMBER_SOURCES,
+  'change_notices.topic': NOTICE_TOPICS,
   'webhook_deliveries.event_type': webhooks.WEBHOOK_EVENT_TYPES,
   'webhook_deliveries.status': webhooks.WEBHOOK_DELIVERY_STATUSES,
   'audit_logs.retention': audit.AUDIT_RETENTIONS,

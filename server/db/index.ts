@@ -33,7 +33,25 @@ export interface DatabaseHandle {
    * process: `work` just runs.
    */
   withLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on `channel` until the returned function is called: `onNotify` gets each payload
+   * NOTIFYed after a commit. PGlite delivers its own NOTIFYs in-process; on Postgres a connection
+   * of its own listens (so NOTIFYs of every process sharing the database arrive), and when it is
+   * lost it reconnects and calls `onGap`: notifications sent meanwhile were missed.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  onGap?(): void;
+}
+
+/** Our own channel names only (LISTEN takes an identifier, not a parameter). */
+function channelIdent(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`unexpected channel name ${channel}`);
+  return `"${channel}"`;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
@@ -66,6 +84,10 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
         ),
     },
     withLock: (_key, work) => work(),
+    async listen(channel, handlers) {
+      channelIdent(channel);
+      return client.listen(channel, (payload) => handlers.onNotify(payload));
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -79,6 +101,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
@@ -124,10 +147,86 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
         client.release(!unlocked);
       }
     },
+    async listen(channel, handlers) {
+      const stop = await listenOnPostgres(
+        connectionString,
+        channelIdent(channel),
+        channel,
+        handlers,
+      );
+      const unlisten = async () => {
+        listeners.delete(unlisten);
+        await stop();
+      };
+      listeners.add(unlisten);
+      return unlisten;
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
+  };
+}
+
+/** After a lost LISTEN connection, the next attempt waits this long (then doubles, up to 30 s). */
+const LISTEN_RETRY_MS = 500;
+
+/**
+ * A connection outside the pool that only LISTENs (a pooled one would be handed to queries and
+ * lose its LISTEN on release). Resolves once the first LISTEN is in place, so a caller that then
+ * reads the table misses nothing committed after that read.
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  ident: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retryMs = LISTEN_RETRY_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (m) => {
+      if (m.channel === channel) handlers.onNotify(m.payload ?? '');
+    });
+    const lost = () => {
+      if (stopped || client !== c) return;
+      client = null;
+      c.end().catch(() => undefined);
+      schedule();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    await c.connect();
+    await c.query(`LISTEN ${ident}`);
+    client = c;
+  };
+  const schedule = () => {
+    timer = setTimeout(() => {
+      connect().then(
+        () => {
+          retryMs = LISTEN_RETRY_MS;
+          handlers.onGap?.();
+        },
+        (error: unknown) => {
+          console.error('[db] LISTEN reconnect failed:', (error as Error).message);
+          retryMs = Math.min(retryMs * 2, 30_000);
+          if (!stopped) schedule();
+        },
+      );
+    }, retryMs);
+    timer.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
   };
 }

@@ -35,6 +35,7 @@ it('a PGlite data directory survives a restart: migrated and seeded once', async
       '0017_members_directory.sql',
       '0018_device_facts.sql',
       '0019_device_api.sql',
+      '0020_change_notices.sql',
       '0021_policies_and_reminders.sql',
     ],
     seeded: true,

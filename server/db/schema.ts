@@ -33,6 +33,7 @@ import { PERIODS } from '@domain/periods';
 import { SSO_PROVIDERS } from '@domain/sso';
 import { JOB_STATUSES } from '@domain/jobs';
 import { MEMBER_SOURCES } from '@domain/members';
+import { NOTICE_TOPICS } from '@domain/live';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '@domain/webhooks';
 import {
   bigint,
@@ -1086,5 +1087,28 @@ export const auditCheckpoints = pgTable(
   (t) => [
     primaryKey({ columns: [t.orgId, t.seq] }),
     check('audit_checkpoints_deleted_check', sql`${t.deleted} >= 0`),
+  ],
+);
+
+/**
+ * Change notices of the live console (0020_change_notices.sql, docs/decisions/052-live-console.md):
+ * kept a few minutes so a reconnecting console can resume after the last id it saw.
+ */
+export const changeNotices = pgTable(
+  'change_notices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    topic: text('topic', { enum: NOTICE_TOPICS }).notNull(),
+    opened: integer('opened').notNull().default(0),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    check('change_notices_topic_check', oneOf(t.topic)),
+    check('change_notices_opened_check', sql`${t.opened} >= 0`),
+    index('change_notices_org_idx').on(t.orgId, t.id),
+    index('change_notices_created_idx').on(t.createdAt),
   ],
 );

@@ -14,6 +14,7 @@ import type { Route } from '../http/route';
 import { mapRows, streamCsv, type CsvValue } from '../http/csv-export';
 import { eachDevice, listDevicePage, unenrollDevices as removeDevices } from './data';
 import { emitWebhookEvents } from '../webhooks/events';
+import { publishNotice } from '../events/notices';
 import { PageAnchorCache } from './page-anchors';
 import { withQuarantine } from '../policies/quarantine-data';
 
@@ -70,6 +71,8 @@ export function devicesRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
         session.org.id,
         removed.map((data) => ({ type: 'device.unenrolled' as const, timestamp, data })),
       );
+      // Open consoles fetch their page again (server/events/notices.ts).
+      if (removed.length > 0) await publishNotice(tx, session.org.id, { topic: 'devices' });
     });
     return {};
   });

@@ -10,6 +10,7 @@ import type { MemberStatus } from '@domain/members';
 import { QUARANTINE_REASON_UNKNOWN } from '@domain/quarantine';
 import type { Database } from '../db';
 import { devices, members } from '../db/schema';
+import { publishNotice } from '../events/notices';
 import type { Invitee } from './data';
 
 type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
@@ -195,23 +196,28 @@ export async function setMemberActive(
 ): Promise<void> {
   const member = and(eq(members.orgId, orgId), eq(members.id, id));
   const memberDevices = and(eq(devices.orgId, orgId), eq(devices.memberId, id));
+  let changedDevices: unknown[];
   if (active) {
     await tx
       .update(members)
       .set({ deactivatedAt: null })
       .where(and(member, isNotNull(members.deactivatedAt)));
-    await tx
+    changedDevices = await tx
       .update(devices)
       .set({ deactivatedAt: null })
-      .where(and(memberDevices, isNotNull(devices.deactivatedAt)));
+      .where(and(memberDevices, isNotNull(devices.deactivatedAt)))
+      .returning({ id: devices.id });
   } else {
     await tx
       .update(members)
       .set({ deactivatedAt: now })
       .where(and(member, isNull(members.deactivatedAt)));
-    await tx
+    changedDevices = await tx
       .update(devices)
       .set({ deactivatedAt: now })
-      .where(and(memberDevices, isNull(devices.deactivatedAt)));
+      .where(and(memberDevices, isNull(devices.deactivatedAt)))
+      .returning({ id: devices.id });
   }
+  // Open consoles see the devices' new state (server/events/notices.ts).
+  if (changedDevices.length > 0) await publishNotice(tx as Database, orgId, { topic: 'devices' });
 }

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db';
 import { devices, members, scimGroupMembers, scimGroups } from '../db/schema';
+import { publishNotice } from '../events/notices';
 import { freshCodes, lockOrg, type Tx } from '../members/data';
 import type { FilterAttributes, FilterTarget } from './filter-sql';
 import { jsonElementAttributes } from './filter-sql';
@@ -273,31 +274,44 @@ export async function createUser(
     // Shown on the dashboard at once as 'Not Enrolled' under its code (docs/decisions/042).
     await tx.insert(devices).values({ orgId, memberId, code, enrolled: false });
   }
-  await setActive(tx, memberId, input.active, now);
+  await setActive(tx, orgId, memberId, input.active, now);
   return { memberId, scimId, name: member.name, email: member.email, code, created };
 }
 
-/** Deactivates (member and devices marked, same moment) or reactivates; no-op when unchanged. */
-async function setActive(tx: Executor, memberId: number, active: boolean, now: Date) {
+/**
+ * Deactivates (member and devices marked, same moment) or reactivates; no-op when unchanged. Devices
+ * that changed tell open consoles (server/events/notices.ts).
+ */
+async function setActive(
+  tx: Executor,
+  orgId: number,
+  memberId: number,
+  active: boolean,
+  now: Date,
+) {
+  let changedDevices: unknown[];
   if (active) {
     await tx
       .update(members)
       .set({ deactivatedAt: null })
       .where(and(eq(members.id, memberId), isNotNull(members.deactivatedAt)));
-    await tx
+    changedDevices = await tx
       .update(devices)
       .set({ deactivatedAt: null })
-      .where(and(eq(devices.memberId, memberId), isNotNull(devices.deactivatedAt)));
+      .where(and(eq(devices.memberId, memberId), isNotNull(devices.deactivatedAt)))
+      .returning({ id: devices.id });
   } else {
     await tx
       .update(members)
       .set({ deactivatedAt: now })
       .where(and(eq(members.id, memberId), sql`${members.deactivatedAt} IS NULL`));
-    await tx
+    changedDevices = await tx
       .update(devices)
       .set({ deactivatedAt: now })
-      .where(and(eq(devices.memberId, memberId), sql`${devices.deactivatedAt} IS NULL`));
+      .where(and(eq(devices.memberId, memberId), sql`${devices.deactivatedAt} IS NULL`))
+      .returning({ id: devices.id });
   }
+  if (changedDevices.length > 0) await publishNotice(tx as Database, orgId, { topic: 'devices' });
 }
 
 /** Replaces a User's attributes (PUT, and PATCH's result). Null: no such User here. */
@@ -324,7 +338,7 @@ export async function replaceUser(
       email: member.email,
     })
     .where(eq(members.id, current.memberId));
-  await setActive(tx, current.memberId, input.active, now);
+  await setActive(tx, orgId, current.memberId, input.active, now);
   return { memberId: current.memberId, wasActive: current.active };
 }
 
@@ -335,7 +349,7 @@ export async function replaceUser(
 export async function deleteUser(tx: Tx, orgId: number, scimId: string, now: Date) {
   const current = await findUser(tx, orgId, scimId);
   if (!current) return null;
-  await setActive(tx, current.memberId, false, now);
+  await setActive(tx, orgId, current.memberId, false, now);
   await tx
     .update(members)
     .set({ scimId: null, scimUserName: null, scimExternalId: null, scimUpdatedAt: now })

@@ -8,6 +8,7 @@ import { deleteFinishedJobs } from '../queue/data';
 import { deleteStaleBillingRows } from '../billing/data';
 import { deleteOldStripeEvents } from '../billing/stripe/data';
 import { deleteExpiredTransactions } from '../oidc/data';
+import { deleteOldNotices } from '../events/data';
 
 /** How long finished jobs are kept. */
 export const FINISHED_JOBS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
@@ -16,7 +17,8 @@ export const FINISHED_JOBS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
  * Runs as the recurring `housekeeping` job of the queue (server/system/jobs.ts).
  * Deletes rows that can no longer matter: expired or idle sessions and reset tokens, throttle rows
  * with nothing left to remember, single sign-ons that never came back from their provider,
- * stale card setups and payment methods that never became a default, finished jobs.
+ * stale card setups and payment methods that never became a default, finished jobs, change
+ * notices too old to resume from.
  * Refreshes the planner statistics of the device and alert lists (PGlite runs no autovacuum).
  */
 export async function runHousekeeping(
@@ -34,6 +36,8 @@ export async function runHousekeeping(
   // Finished jobs (done or failed) after 30 days: failed e-mails stay listed for administrators
   // that long (Settings → Notifications, "Undelivered e-mails").
   await deleteFinishedJobs(db, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS));
+  // Change notices past resuming (a console away longer gets a reset: server/events/data.ts).
+  await deleteOldNotices(db);
   await analyzeDevices(db);
   await analyzeAlerts(db);
 }

@@ -1,6 +1,8 @@
 /** Health and the development-only helpers of contract/system.ts. */
 import type { Hono } from 'hono';
-import { devCreateOrg, devExpireSession, devOutbox, health } from '@contract/system';
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { devCreateOrg, devExpireSession, devOpenAlert, devOutbox, health } from '@contract/system';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
@@ -9,6 +11,8 @@ import { deleteSession } from '../auth/sessions';
 import { listOutbox } from '../mail/outbox';
 import { createDevOrg } from '../orgs/dev-orgs';
 import { passwordRuleError } from '../auth/password-rule';
+import { openAlerts } from '../alerts/open-alert';
+import { devices } from '../db/schema';
 
 export function healthRoutes(app: Hono<AppEnv>, route: Route, isReady: () => boolean): void {
   route(app, health, () => {
@@ -47,5 +51,37 @@ export function devSystemRoutes(app: Hono<AppEnv>, route: Route, s: Services): v
       now: s.now(),
     });
     return { orgId, slug: body.slug };
+  });
+
+  // An alert as a scan report opens one (development only: the live console's end-to-end test).
+  route(app, devOpenAlert, async ({ body, session }) => {
+    const [device] = await s.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(devices.orgId, session.org.id))
+      .orderBy(asc(devices.id))
+      .limit(1);
+    const scanId = `dev_${randomUUID()}`;
+    const now = s.now();
+    await s.db.transaction((tx) =>
+      openAlerts(
+        s.queue,
+        tx,
+        session.org.id,
+        [
+          {
+            scanId,
+            deviceId: device?.id ?? null,
+            deviceLabel: 'Development device',
+            alertName: body.alertName,
+            alertDescription: JSON.stringify([{ threat: body.alertName }]),
+            severity: body.severity,
+            scanTime: now,
+          },
+        ],
+        now,
+      ),
+    );
+    return { scanId };
   });
 }

@@ -28,6 +28,7 @@ import { BackgroundTasks } from '../system/background';
 import { JobQueue } from '../queue/queue';
 import { TEST_SCRYPT_PARAMS } from '../auth/passwords';
 import type { AppDeps, Logger } from '../deps';
+import { NoticeHub } from '../events/hub';
 
 export class TestClock {
   current = new Date('2030-01-15T09:00:00.000Z');
@@ -332,8 +333,11 @@ export async function createTestApp(overrides: Partial<AppDeps> & TestDatabaseOp
   // Not started: tests run the jobs when they choose (settle(), drain()).
   const queue =
     deps.queue ?? new JobQueue(handle.db, { logger, retrySchedule: deps.retrySchedule ?? [] });
+  // Change notices over the test database's LISTEN (started by the first event stream).
+  const notices = deps.notices ?? new NoticeHub(handle.listen, logger);
   const app = createApp({
     db: handle.db,
+    notices,
     scrypt: TEST_SCRYPT_PARAMS,
     now: clock.now,
     tasks,
@@ -396,7 +400,11 @@ export async function createTestApp(overrides: Partial<AppDeps> & TestDatabaseOp
     signIn,
     /** Whether the app runs as in production (factories name the cookie as it does). */
     production: deps.production ?? false,
-    close: () => handle.close(),
+    notices,
+    close: async () => {
+      await notices.close();
+      await handle.close();
+    },
   };
 }
 
