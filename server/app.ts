@@ -59,6 +59,12 @@ import { RelyingParty } from './oidc/relying-party';
 import { oidcRoutes } from './oidc/routes';
 import { scimService } from './scim/routes';
 import { DEFAULT_SCIM_RATE_LIMIT } from './scim/rate-limit';
+import { DEFAULT_API_RATE_LIMIT } from './public-api/rate-limit';
+import { PUBLIC_API_PREFIX } from '@contract/public-api';
+import { publicApi } from './public-api/routes';
+import { apiDocsPage } from './public-api/docs-page';
+import { openApiDocument } from './public-api/openapi';
+import { ProblemError, problemResponse } from './public-api/problem';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Room for the multipart boundaries and part headers around a CSV of CSV_MAX_BYTES. */
@@ -94,6 +100,7 @@ export function resolveServices(deps: AppDeps): Services {
       : null,
     oidc: deps.oidc ?? new RelyingParty({ production: deps.production ?? false }),
     scimRateLimit: { ...DEFAULT_SCIM_RATE_LIMIT, ...deps.scimRateLimit },
+    apiRateLimit: deps.apiRateLimit ?? DEFAULT_API_RATE_LIMIT,
   };
 }
 
@@ -179,7 +186,22 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         ] as const,
     ),
   ]);
-  app.use(`${API_PREFIX}/*`, (c, next) => (largeLimits.get(c.req.path) ?? defaultLimit)(c, next));
+  // The public API answers problem+json, also for a body that is too large (server/public-api/).
+  const publicApiLimit = bodyLimit({
+    maxSize: deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    onError: () =>
+      problemResponse(
+        new ProblemError('payload_too_large', 'The request body is larger than 1 MB.'),
+      ),
+  });
+  const isPublicApi = (p: string) =>
+    p === PUBLIC_API_PREFIX || p.startsWith(`${PUBLIC_API_PREFIX}/`);
+  app.use(`${API_PREFIX}/*`, (c, next) =>
+    (isPublicApi(c.req.path) ? publicApiLimit : (largeLimits.get(c.req.path) ?? defaultLimit))(
+      c,
+      next,
+    ),
+  );
   // JSON answers above 1 KB (a 100-row device page is ~40 KB) travel gzip-compressed.
   app.use(`${API_PREFIX}/*`, compress());
   // CSRF (csrf.ts; on top of the SameSite=Lax cookie): calls that change data need our header
@@ -193,6 +215,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     signedPaths: new Set(s.stripe ? [STRIPE_WEBHOOK_PATH] : []),
   };
   app.use(`${API_PREFIX}/*`, async (c, next) => {
+    // The public API: its bearer key alone authenticates, a cookie nothing, so a cross-site
+    // request carries no authority there (docs/decisions/054-public-api.md).
+    if (isPublicApi(c.req.path)) return next();
     const problem = csrfProblem(
       { method: c.req.method, url: c.req.url, header: (name) => c.req.header(name) },
       { ...csrfPolicy, https: isHttps(c) },
@@ -245,6 +270,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The SCIM 2.0 service for identity providers' servers: outside /api, so outside the CSRF rule
   // and the session cookie; its bearer token alone authenticates (docs/decisions/050-scim.md).
   scimService(app, s);
+  // The public REST API that API keys open, its OpenAPI document and its reference page
+  // (server/public-api/, docs/decisions/054-public-api.md).
+  const openApi = JSON.stringify(openApiDocument());
+  app.get(`${PUBLIC_API_PREFIX}/openapi.json`, (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.body(openApi, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+  });
+  publicApi(app, s);
+  apiDocsPage(app);
   // Single sign-on (browser navigations, outside the contract): the same in every mode.
   oidcRoutes(app, s);
   if (!s.production) {

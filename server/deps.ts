@@ -83,6 +83,8 @@ export interface AppDeps {
   oidc?: RelyingParty;
   /** The SCIM service's per-organization request budget (server/scim/rate-limit.ts). */
   scimRateLimit?: Partial<ScimRateLimit>;
+  /** Requests per minute of one API key on /api/v1 (API_RATE_LIMIT; server/public-api/). */
+  apiRateLimit?: number;
 }
 
 /** The resolved dependencies the route modules use. */
@@ -104,4 +106,5 @@ export interface Services {
   stripe: StripeGateway | null;
   oidc: RelyingParty;
   scimRateLimit: ScimRateLimit;
+  apiRateLimit: number;
 }
