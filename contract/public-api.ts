@@ -204,7 +204,7 @@ const exampleAlert = {
   alertName: 'Malicious app',
   alertDescription: '[{"threat":"Trojan.AndroidOS.Agent"}]',
   severity: 'high',
-  alertStatus: 'OPEN',
+  alertStatus: 'Open',
   memberName: 'Jordan Lee',
   device: 'iPhone 15',
   scanTime: '2026-11-20T14:05:00.000Z',
