@@ -17,7 +17,9 @@ describe('the OpenAPI document', () => {
       absoluteRef: 'openapi.json',
       config,
     });
-    const shown = problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`);
+    const shown = problems.map(
+      (p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`,
+    );
     expect(shown).toEqual([]);
   });
 
@@ -31,7 +33,8 @@ describe('the OpenAPI document', () => {
     for (const o of v.operations) {
       expect(o.op.summary, o.operationId).toBeTruthy();
       const responses = o.op.responses as Record<string, Record<string, unknown>>;
-      for (const status of ['400', '401', '429', '500']) expect(responses[status], `${o.operationId} ${status}`).toBeDefined();
+      for (const status of ['400', '401', '429', '500'])
+        expect(responses[status], `${o.operationId} ${status}`).toBeDefined();
       const ok = Object.entries(responses).find(([s]) => s.startsWith('2'));
       const media = (ok?.[1].content as Record<string, { example: unknown }>)['application/json'];
       expect(media?.example, o.operationId).toBeDefined();

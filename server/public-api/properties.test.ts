@@ -52,10 +52,9 @@ function valueOf(schema: Json): fc.Arbitrary<unknown> {
     case 'object': {
       const props = (schema.properties ?? {}) as Record<string, Json>;
       const required = (schema.required ?? []) as string[];
-      return fc.record(
-        Object.fromEntries(Object.entries(props).map(([k, s]) => [k, valueOf(s)])),
-        { requiredKeys: required.filter((k) => k in props) },
-      );
+      return fc.record(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, valueOf(s)])), {
+        requiredKeys: required.filter((k) => k in props),
+      });
     }
     case 'string':
       if (schema.format === 'date-time') {
@@ -74,7 +73,10 @@ function valueOf(schema: Json): fc.Arbitrary<unknown> {
 }
 
 /** Anything at all a client might send as a parameter value. */
-const anyText = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 10 }));
+const anyText = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 10 }),
+);
 
 interface Req {
   path: string;
@@ -94,14 +96,18 @@ function params(o: OperationRef): Json[] {
 }
 
 function pathArb(o: OperationRef, valid: boolean): fc.Arbitrary<string> {
-  const names = params(o).filter((p) => p.in === 'path').map((p) => p.name as string);
+  const names = params(o)
+    .filter((p) => p.in === 'path')
+    .map((p) => p.name as string);
   if (names.length === 0) return fc.constant(o.path);
   const known = [
     ...org.devices.map((d) => d.code),
     ...org.alerts.map((a) => a.scanId),
     ...org.members.map((m) => String(m.id)),
   ];
-  const value = valid ? fc.oneof(fc.constantFrom(...known), fc.string({ minLength: 1, maxLength: 12 })) : anyText;
+  const value = valid
+    ? fc.oneof(fc.constantFrom(...known), fc.string({ minLength: 1, maxLength: 12 }))
+    : anyText;
   return value.map((x) =>
     names.reduce((p, n) => p.replace(`{${n}}`, encodeURIComponent(x) || '%20'), o.path),
   );
@@ -109,19 +115,21 @@ function pathArb(o: OperationRef, valid: boolean): fc.Arbitrary<string> {
 
 function validRequest(o: OperationRef): fc.Arbitrary<Req> {
   const query = params(o).filter((p) => p.in === 'query' && p.name !== 'cursor');
-  const bodySchema = (o.op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;
+  const bodySchema = (o.op.requestBody as Json | undefined)?.content as
+    Record<string, Json> | undefined;
   return fc.record({
     path: pathArb(o, true),
     query: fc
-      .record(
-        Object.fromEntries(query.map((p) => [p.name as string, valueOf(p.schema as Json)])),
-        { requiredKeys: [] },
-      )
+      .record(Object.fromEntries(query.map((p) => [p.name as string, valueOf(p.schema as Json)])), {
+        requiredKeys: [],
+      })
       .map((q) => Object.entries(q).flatMap(([k, x]) => toQuery(k, x))),
     body: bodySchema
       ? valueOf(bodySchema['application/json']?.schema as Json).map((b) => JSON.stringify(b))
       : fc.constant(undefined),
-    headers: fc.constant(bodySchema ? { 'content-type': 'application/json' } : {}),
+    headers: fc.constant<Record<string, string>>(
+      bodySchema ? { 'content-type': 'application/json' } : {},
+    ),
   });
 }
 
@@ -161,7 +169,9 @@ async function send(o: OperationRef, req: Req, authorization?: string): Promise<
     rawBody: o.method === 'GET' ? undefined : req.body,
     headers: { ...req.headers, ...(authorization !== undefined ? { authorization } : {}) },
   });
-  expect(r.status, `${o.method} ${req.path}?${search} ${req.body ?? ''} → ${r.text}`).toBeLessThan(500);
+  expect(r.status, `${o.method} ${req.path}?${search} ${req.body ?? ''} → ${r.text}`).toBeLessThan(
+    500,
+  );
   if (r.status >= 200 && r.status < 300) {
     expect(r.res.headers.get('content-type')).toMatch(/^application\/json/);
   }
@@ -191,7 +201,12 @@ describe('every operation of the document, generated requests', () => {
     const header = fc.oneof(
       anyText.filter((s) => /^[\t\x20-\x7e]*$/.test(s)),
       fc.string({ maxLength: 60 }).map((s) => `Bearer ${s.replace(/[^\x20-\x7e]/g, '')}`),
-      fc.constantFrom('Bearer', 'Basic dXNlcjpwYXNz', `bearer ${'mdsk_'.padEnd(48, 'A')}`, `Bearer  ${key}x`),
+      fc.constantFrom(
+        'Bearer',
+        'Basic dXNlcjpwYXNz',
+        `bearer ${'mdsk_'.padEnd(48, 'A')}`,
+        `Bearer  ${key}x`,
+      ),
     );
     await fc.assert(
       fc.asyncProperty(header, async (authorization) => {

@@ -480,3 +480,12 @@ describe('the OpenAPI document and the reference page', () => {
     expect((await t.app.request('/api/docs/package.json')).status).toBe(404);
   });
 });
+
+describe('the log', () => {
+  it('never holds an API key, after every call above', () => {
+    const log = t.logger.lines.join('\n');
+    expect(t.logger.lines.length).toBeGreaterThanOrEqual(0);
+    expect(log).not.toContain(key);
+    expect(log).not.toContain(key.slice(5));
+  });
+});
