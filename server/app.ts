@@ -101,6 +101,7 @@ export function resolveServices(deps: AppDeps): Services {
     oidc: deps.oidc ?? new RelyingParty({ production: deps.production ?? false }),
     scimRateLimit: { ...DEFAULT_SCIM_RATE_LIMIT, ...deps.scimRateLimit },
     apiRateLimit: deps.apiRateLimit ?? DEFAULT_API_RATE_LIMIT,
+    apiPageCache: deps.apiPageCache ?? true,
   };
 }
 

@@ -85,6 +85,8 @@ export interface AppDeps {
   scimRateLimit?: Partial<ScimRateLimit>;
   /** Requests per minute of one API key on /api/v1 (API_RATE_LIMIT; server/public-api/). */
   apiRateLimit?: number;
+  /** Keep answered device list pages per devices_version (default true; the bench measures both). */
+  apiPageCache?: boolean;
 }
 
 /** The resolved dependencies the route modules use. */
@@ -107,4 +109,5 @@ export interface Services {
   oidc: RelyingParty;
   scimRateLimit: ScimRateLimit;
   apiRateLimit: number;
+  apiPageCache: boolean;
 }

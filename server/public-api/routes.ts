@@ -270,12 +270,11 @@ export function publicApi(app: Hono<AppEnv>, s: Services): void {
   const handlers: Record<string, OperationHandler> = {
     listDevices: async ({ caller, query }) => {
       const q = query as Parameters<typeof listDevices>[2];
-      const body = await devicePages.get(
-        caller.org.id,
-        caller.org.devicesVersion,
-        JSON.stringify(q),
-        () => listDevices(s.db, caller.org.id, q),
-      );
+      const body = s.apiPageCache
+        ? await devicePages.get(caller.org.id, caller.org.devicesVersion, JSON.stringify(q), () =>
+            listDevices(s.db, caller.org.id, q),
+          )
+        : await listDevices(s.db, caller.org.id, q);
       return { body };
     },
     getDevice: async ({ caller, params }) => {
