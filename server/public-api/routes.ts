@@ -27,8 +27,7 @@ import type { AppEnv } from '../env';
 import type { Database } from '../db';
 import type { Organization } from '../db/schema';
 import { hashToken } from '../auth/tokens';
-import { apiKeyDisplay } from '../integrations/api-key';
-import { findOrgByApiKey } from '../integrations/api-keys-data';
+import { apiKeyDisplay, isApiKeyFormat } from '../integrations/api-key';
 import { clientIp } from '../http/client-ip';
 import { HttpError } from '../http/http-error';
 import { findUnstorableText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../http/route';
@@ -44,7 +43,7 @@ import { createOrgMembers } from '../members/data';
 import { enqueueInvitations } from '../members/enqueue-invitations';
 import { emitWebhookEvents } from '../webhooks/events';
 import { ProblemError, problemResponse, validationErrors } from './problem';
-import { rateLimitHeaders, takeRequest } from './rate-limit';
+import { authenticateAndCount, rateLimitHeaders } from './rate-limit';
 import {
   alertStatuses,
   findAlert,
@@ -211,8 +210,12 @@ export function publicApi(app: Hono<AppEnv>, s: Services): void {
     const header = c.req.header('authorization');
     const match = header ? /^Bearer +([\x21-\x7e]{1,200})\s*$/i.exec(header) : null;
     const key = match?.[1];
-    const org = key ? await findOrgByApiKey(s.db, key, s.now()) : null;
-    if (!org || !key) {
+    const keyHash = key && isApiKeyFormat(key) ? hashToken(key) : null;
+    const now = s.now();
+    // The key's organization and its budget: one statement (./rate-limit.ts).
+    const found =
+      key && keyHash ? await authenticateAndCount(s.db, keyHash, s.apiRateLimit, now) : null;
+    if (!found || !key || !keyHash) {
       const wait = failedAuth.take(`ip:${clientIp(c, s.trustProxy)}`);
       if (wait > 0) {
         return problemResponse(
@@ -240,15 +243,13 @@ export function publicApi(app: Hono<AppEnv>, s: Services): void {
         },
       );
     }
-    const keyHash = hashToken(key);
+    const { org, state: budget } = found;
     const caller: ApiCaller = {
       org,
       keyHash,
       keyId: keyHash.slice(0, 12),
       display: apiKeyDisplay(key),
     };
-    const now = s.now();
-    const budget = await takeRequest(s.db, org.id, keyHash, s.apiRateLimit, now);
     const limitHeaders = rateLimitHeaders(budget);
     if (budget.exceeded) {
       return problemResponse(
