@@ -57,7 +57,11 @@ export const AUDIT_ACTION_GROUPS = [
     ],
   },
   { id: 'mdm', label: 'MDM', actions: ['mdm.updated'] },
-  { id: 'api-key', label: 'API key', actions: ['api_key.generated', 'api_key.revoked'] },
+  {
+    id: 'api-key',
+    label: 'API key',
+    actions: ['api_key.generated', 'api_key.revoked', 'api_key.called'],
+  },
   {
     id: 'webhook',
     label: 'Webhook',
@@ -155,6 +159,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'mdm.updated': 'MDM updated',
   'api_key.generated': 'API key generated',
   'api_key.revoked': 'API key revoked',
+  'api_key.called': 'API call',
   'webhook.saved': 'Webhook saved',
   'webhook.deleted': 'Webhook deleted',
   'webhook.secret_viewed': 'Webhook secret viewed',

@@ -69,6 +69,12 @@ import {
 import { NoticeHub } from './events/hub';
 import { eventsRoutes } from './events/routes';
 import { DEFAULT_LIVE_STREAM_OPTIONS } from './events/stream-options';
+import { DEFAULT_API_RATE_LIMIT } from './public-api/rate-limit';
+import { PUBLIC_API_PREFIX } from '@contract/public-api';
+import { publicApi } from './public-api/routes';
+import { apiDocsPage } from './public-api/docs-page';
+import { openApiDocument } from './public-api/openapi';
+import { ProblemError, problemResponse } from './public-api/problem';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Room for the multipart boundaries and part headers around a CSV of CSV_MAX_BYTES. */
@@ -104,6 +110,8 @@ export function resolveServices(deps: AppDeps): Services {
       : null,
     oidc: deps.oidc ?? new RelyingParty({ production: deps.production ?? false }),
     scimRateLimit: { ...DEFAULT_SCIM_RATE_LIMIT, ...deps.scimRateLimit },
+    apiRateLimit: deps.apiRateLimit ?? DEFAULT_API_RATE_LIMIT,
+    apiPageCache: deps.apiPageCache ?? true,
   };
 }
 
@@ -195,7 +203,22 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         ] as const,
     ),
   ]);
-  app.use(`${API_PREFIX}/*`, (c, next) => (largeLimits.get(c.req.path) ?? defaultLimit)(c, next));
+  // The public API answers problem+json, also for a body that is too large (server/public-api/).
+  const publicApiLimit = bodyLimit({
+    maxSize: deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    onError: () =>
+      problemResponse(
+        new ProblemError('payload_too_large', 'The request body is larger than 1 MB.'),
+      ),
+  });
+  const isPublicApi = (p: string) =>
+    p === PUBLIC_API_PREFIX || p.startsWith(`${PUBLIC_API_PREFIX}/`);
+  app.use(`${API_PREFIX}/*`, (c, next) =>
+    (isPublicApi(c.req.path) ? publicApiLimit : (largeLimits.get(c.req.path) ?? defaultLimit))(
+      c,
+      next,
+    ),
+  );
   // JSON answers above 1 KB (a 100-row device page is ~40 KB) travel gzip-compressed. Not the
   // device API's: its answers are a few bytes, and a zlib stream per report cost a tenth of a
   // report's CPU (docs/decisions/051-device-api.md, 'Throughput').
@@ -216,6 +239,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     credentialPrefixes: [DEVICE_API_PREFIX],
   };
   app.use(`${API_PREFIX}/*`, async (c, next) => {
+    // The public API: its bearer key alone authenticates, a cookie nothing, so a cross-site
+    // request carries no authority there (docs/decisions/054-public-api.md).
+    if (isPublicApi(c.req.path)) return next();
     const problem = csrfProblem(
       { method: c.req.method, url: c.req.url, header: (name) => c.req.header(name) },
       { ...csrfPolicy, https: isHttps(c) },
@@ -277,6 +303,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // from the CSRF rule above and deaf to the session cookie; the enrolment code or the device
   // credential alone authenticates.
   deviceApiRoutes(app, s);
+  // The public REST API that API keys open, its OpenAPI document and its reference page
+  // (server/public-api/, docs/decisions/054-public-api.md).
+  const openApi = JSON.stringify(openApiDocument());
+  app.get(`${PUBLIC_API_PREFIX}/openapi.json`, (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.body(openApi, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+  });
+  publicApi(app, s);
+  apiDocsPage(app);
   // Single sign-on (browser navigations, outside the contract): the same in every mode.
   oidcRoutes(app, s);
   if (!s.production) {

@@ -22,6 +22,15 @@ describe('readServerConfig', () => {
     }
   });
 
+  it('API_RATE_LIMIT: 600 requests a minute by default, a positive whole number or a [config] refusal', () => {
+    expect(readServerConfig({}).apiRateLimit).toBe(600);
+    expect(readServerConfig({ API_RATE_LIMIT: '100000' }).apiRateLimit).toBe(100_000);
+    for (const bad of ['0', '-5', '1.5', 'lots', '1e3', ' 12 x']) {
+      expect(() => readServerConfig({ API_RATE_LIMIT: bad }), bad).toThrow(ConfigError);
+      expect(() => readServerConfig({ API_RATE_LIMIT: bad }), bad).toThrow(/API_RATE_LIMIT/);
+    }
+  });
+
   it('seeds demo data only in development; SEED_DEMO=1 is refused in production', () => {
     expect(readServerConfig({}).seedDemo).toBe(true);
     expect(readServerConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);

@@ -8,6 +8,7 @@ import { cspOptionsFromEnv, type CspOptions } from './http/security-headers';
 import { isLoopbackHost } from './http/public-url';
 import { DEFAULT_SESSION_IDLE_MS } from './auth/sessions';
 import { parseRetrySchedule } from './queue/schedule';
+import { DEFAULT_API_RATE_LIMIT } from './public-api/rate-limit';
 import { mailSettingsFromEnv, type MailSettings } from './mail/settings';
 import {
   readStripeSettings,
@@ -36,6 +37,8 @@ export interface ServerConfig {
   retrySchedule: readonly number[];
   /** Billing through Stripe (docs/decisions/040-stripe.md); null: the built-in test processor. */
   stripe: StripeSettings | null;
+  /** API_RATE_LIMIT: requests per minute of one API key on /api/v1 (docs/decisions/054). */
+  apiRateLimit: number;
   /** Lines to print at start: legal but risky settings. */
   warnings: string[];
 }
@@ -129,7 +132,21 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     throw error;
   }
 
+  // The public API's budget per key and minute (docs/decisions/054-public-api.md).
+  const apiRateText = env.API_RATE_LIMIT?.trim() ?? '';
+  const apiRateLimit = apiRateText === '' ? DEFAULT_API_RATE_LIMIT : Number(apiRateText);
+  if (
+    !/^\d{1,9}$/.test(apiRateText || '0') ||
+    !Number.isInteger(apiRateLimit) ||
+    apiRateLimit < 1
+  ) {
+    throw new ConfigError(
+      `API_RATE_LIMIT must be a whole number of requests per minute (1 or more), got ${JSON.stringify(env.API_RATE_LIMIT)}`,
+    );
+  }
+
   return {
+    apiRateLimit,
     production,
     port,
     host,

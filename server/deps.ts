@@ -93,6 +93,10 @@ export interface AppDeps {
   notices?: NoticeHub;
   /** The event stream's heartbeat and coalescing window (tests shorten them). */
   liveStream?: Partial<LiveStreamOptions>;
+  /** Requests per minute of one API key on /api/v1 (API_RATE_LIMIT; server/public-api/). */
+  apiRateLimit?: number;
+  /** Keep answered device list pages per devices_version (default true; the bench measures both). */
+  apiPageCache?: boolean;
 }
 
 /** The resolved dependencies the route modules use. */
@@ -114,4 +118,6 @@ export interface Services {
   stripe: StripeGateway | null;
   oidc: RelyingParty;
   scimRateLimit: ScimRateLimit;
+  apiRateLimit: number;
+  apiPageCache: boolean;
 }

@@ -101,6 +101,7 @@ const app = createApp({
   ownOrigins,
   sessionIdleMs,
   stripe: config.stripe,
+  apiRateLimit: config.apiRateLimit,
 });
 
 // The development OpenID Provider (never in production): served in front of the app at

@@ -13,6 +13,7 @@ import { ConditionalAccessCard } from '@ui/portal/conditional-access-card/condit
 import { WebhookCard } from '@ui/portal/webhook-card/webhook-card';
 import { WebhookDeliveryLog } from '@ui/portal/webhook-delivery-log/webhook-delivery-log';
 import { analytics } from '../analytics/instance';
+import { config } from '../config';
 import { messages } from '../messages/messages';
 import { useSession } from '../session/session';
 import { inlineFailure } from './failure';
@@ -59,6 +60,8 @@ function ApiSettings() {
         analytics.track('revokeApiToken');
         return revoke.trigger();
       }}
+      // The public API's reference page, served beside the API (docs/decisions/054).
+      referenceHref={`${config.apiUrl}/docs`}
     />
   );
 }

@@ -809,3 +809,105 @@ describe('the device API', () => {
     expect(own.data.alerts.map((a: { alertName: string }) => a.alertName)).toEqual([acmeCode]);
   });
 });
+
+/**
+ * The public API (server/public-api/, docs/decisions/054-public-api.md): another organization's
+ * API key names every Acme device code, alert id and member id in every operation that takes one,
+ * searches for Acme's members, and replays page cursors made with Acme's key; it gets 404s, its own
+ * data or per-item `not_found`, never anything of Acme, and no row of Acme changes.
+ */
+describe('the public API', () => {
+  it("another organization's API key reads and changes nothing of Acme by any id", async () => {
+    const acmeKey = acmeData.secrets.find((s) => s.startsWith('mdsk_')) as string;
+    const v1 = async (key: string, method: string, path: string, body?: unknown) => {
+      const res = await t.app.request(`/api/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, text: await res.text() };
+    };
+    // Cursors of Acme's lists, made with Acme's own key.
+    const cursors: string[] = [];
+    for (const list of [
+      '/devices?limit=5',
+      '/alerts?limit=5',
+      '/members?limit=5',
+      '/audit-events?limit=5',
+    ]) {
+      const r = await v1(acmeKey, 'GET', list);
+      expect(r.status, `${list}: ${r.text}`).toBe(200);
+      const next = (JSON.parse(r.text) as { next: string | null }).next;
+      if (next) cursors.push(`${list.split('?')[0]}?limit=5&cursor=${next}`);
+    }
+    expect(cursors.length).toBeGreaterThanOrEqual(3);
+
+    const attacker = await makeOrg(t, {
+      name: 'Keyjack',
+      apiKey: true,
+      members: 2,
+      devices: 2,
+      alerts: 2,
+    });
+    const key = attacker.apiKey as string;
+    const memberIds = acmeData.members.map((m) => m.id);
+    const memberRows = await t.call('GET', '/api/orgs/member-directory?pageSize=100', {
+      cookie: acme,
+    });
+    const directoryIds = (memberRows.data.members as Array<{ id: string }>).map((m) => m.id);
+    const before = await organizationFingerprint(t.handle, ids.acme);
+    // The attacker's own audit events echo what it sent (the ids it named): its log is read
+    // first, before it names any.
+    const calls: Array<[string, string, unknown?]> = [
+      ['GET', `/audit-events?actor=${encodeURIComponent(`user:${target.admin.id}`)}`],
+      ['GET', '/audit-events?limit=100'],
+      ...cursors
+        .filter((c) => c.startsWith('/audit-events'))
+        .map((c) => ['GET', c] as [string, string]),
+      ...acmeData.deviceCodes.slice(0, 10).map((c) => ['GET', `/devices/${c}`] as [string, string]),
+      ...acmeData.scanIds
+        .slice(0, 10)
+        .map((s) => ['GET', `/alerts/${encodeURIComponent(s)}`] as [string, string]),
+      ...[...memberIds, ...directoryIds]
+        .slice(0, 20)
+        .map((id) => ['GET', `/members/${id}`] as [string, string]),
+      ['POST', '/devices/unenroll', { codes: acmeData.deviceCodes.slice(0, 100) }],
+      ['POST', '/alerts/close', { ids: acmeData.scanIds.slice(0, 100) }],
+      ['POST', '/alerts/reopen', { ids: acmeData.scanIds.slice(0, 100) }],
+      ['GET', `/members?q=${encodeURIComponent(acmeData.members[0]?.email ?? '')}`],
+      ['GET', `/devices?q=${encodeURIComponent(acmeData.deviceCodes[0] ?? '')}`],
+      ['GET', '/devices?limit=100'],
+      ['GET', '/alerts?limit=100'],
+      ['GET', '/members?limit=100'],
+      ...cursors
+        .filter((c) => !c.startsWith('/audit-events'))
+        .map((c) => ['GET', c] as [string, string]),
+    ];
+    const answers: Array<[string, number, string]> = [];
+    for (const [method, path, body] of calls) {
+      const r = await v1(key, method, path, body);
+      answers.push([`${method} ${path} ${body ? JSON.stringify(body) : ''}`, r.status, r.text]);
+    }
+    await t.settle();
+    const markers = [
+      ...acmeData.deviceCodes,
+      ...acmeData.scanIds,
+      ...acmeData.members.map((m) => m.email),
+      target.admin.email,
+      acmeKey,
+    ];
+    for (const [what, status, text] of answers) {
+      expect([200, 400, 404], `${what}: ${status} ${text}`).toContain(status);
+      for (const marker of markers) {
+        if (what.includes(marker)) continue;
+        expect(text, `${what} answered ${marker}`).not.toContain(marker);
+      }
+    }
+    // Bulk calls name each Acme item not_found.
+    for (const [what, , text] of answers.filter(([w]) => w.startsWith('POST'))) {
+      const results = (JSON.parse(text) as { results: Array<{ result: string }> }).results;
+      expect(new Set(results.map((r) => r.result)), what).toEqual(new Set(['not_found']));
+    }
+    expect(changedTables(before, await organizationFingerprint(t.handle, ids.acme))).toEqual([]);
+  });
+});

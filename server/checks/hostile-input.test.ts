@@ -932,3 +932,77 @@ describe('the device API', () => {
     }
   });
 });
+
+/**
+ * The public API (server/public-api/, docs/decisions/054-public-api.md): the corpus in every
+ * string field of every operation's example body, in every query parameter and in every path
+ * parameter, with a valid key. Never a 5xx; every failure is problem+json; a 2xx is JSON.
+ */
+describe('the public API', () => {
+  let t: TestApp;
+  let key: string;
+  beforeAll(async () => {
+    t = await createTestApp({ apiRateLimit: 1_000_000 });
+    key = (
+      await makeOrg(t, { name: 'Hostileapi', apiKey: true, members: 2, devices: 3, alerts: 2 })
+    ).apiKey as string;
+  });
+  afterAll(() => t.close());
+
+  async function send(method: string, path: string, body?: string) {
+    const res = await t.app.request(`/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body,
+    });
+    const text = await res.text();
+    expect(
+      res.status,
+      `${method} ${path} ${body?.slice(0, 200) ?? ''}: ${text.slice(0, 300)}`,
+    ).toBeLessThan(500);
+    const type = res.headers.get('content-type') ?? '';
+    if (res.status >= 400) expect(type).toMatch(/^application\/problem\+json/);
+    else expect(type).toMatch(/^application\/json/);
+  }
+
+  it('hostile strings in bodies, queries and paths: never a 5xx, problems for failures', async () => {
+    const values = HOSTILE.filter((h) => h.value.length <= 2000).map((h) => h.value);
+    for (const value of values) {
+      // URLSearchParams writes a lone surrogate as U+FFFD; the raw bytes are sent below.
+      const q = new URLSearchParams({ v: value }).toString().slice(2);
+      for (const path of [
+        `/devices?q=${q}`,
+        `/devices?severity=${q}`,
+        `/devices?cursor=${q}`,
+        `/alerts?severity=${q}&since=${q}`,
+        `/members?q=${q}&status=${q}`,
+        `/audit-events?q=${q}&actor=${q}&from=${q}`,
+        `/devices/${q || '%20'}`,
+        `/alerts/${q || '%20'}`,
+        `/members/${q || '%20'}`,
+        `/devices?${q}=1`,
+      ]) {
+        await send('GET', path);
+      }
+      await send('POST', '/alerts/close', JSON.stringify({ ids: [value] }));
+      await send('POST', '/devices/unenroll', JSON.stringify({ codes: [value] }));
+      await send('POST', '/members', JSON.stringify({ members: [{ name: value, email: value }] }));
+      await send(
+        'POST',
+        '/members',
+        JSON.stringify({ members: [{ name: value, email: 'h@example.com' }] }),
+      );
+    }
+    for (const wrong of corpus.bodyWrongTypes) {
+      await send('POST', '/alerts/close', JSON.stringify(wrong));
+      await send('POST', '/members', JSON.stringify({ members: wrong }));
+    }
+    for (const malformed of corpus.malformedJson) await send('POST', '/alerts/reopen', malformed);
+    for (const raw of ['%00', '%ED%A0%80', '%FF%FE', '%', 'a%00b']) {
+      await send('GET', `/devices?q=${raw}`);
+      await send('GET', `/devices/${raw}`);
+      await send('GET', `/members/${raw}`);
+      await send('GET', `/alerts/${raw}`);
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ONLY_ENDPOINTS, endpoints, type EndpointName } from '@contract/api';
 import type { Endpoint } from '@contract/endpoint';
 import { deviceEndpoints } from '@contract/device-api';
+import { PUBLIC_API_OPERATIONS, PUBLIC_API_PREFIX } from '@contract/public-api';
 import { createApp } from '../app';
 import { captureLogger, createTestApp } from '../test-support';
 
@@ -107,6 +108,21 @@ const EXTRA_ROUTES = ['GET /api/oauth/login', 'GET /api/oauth/callback', 'GET /a
  * own registry (the portal never makes them), in every mode.
  */
 const DEVICE_ROUTES = Object.values(deviceEndpoints).map((e) => `${e.method} /api${e.path}`);
+/**
+ * The public REST API (contract/public-api.ts, server/public-api/): its operations, its OpenAPI
+ * document and its reference page, in every mode.
+ */
+const PUBLIC_API_ROUTES = [
+  `GET ${PUBLIC_API_PREFIX}/openapi.json`,
+  // The reference page and its files (server/public-api/docs-page.ts).
+  'GET /api/docs',
+  'GET /api/docs/start.js',
+  'GET /api/docs/overrides.css',
+  'GET /api/docs/:file',
+  ...PUBLIC_API_OPERATIONS.map(
+    (o) => `${o.method} ${PUBLIC_API_PREFIX}${o.path.replace(/\{(\w+)\}/g, ':$1')}`,
+  ),
+];
 /** Outside the contract, with Stripe configured (also in production): Stripe's signed events. */
 const STRIPE_ROUTES = ['POST /api/stripe/webhook'];
 const STRIPE = {
@@ -159,15 +175,17 @@ describe('route registry', () => {
         route.includes(' /api') &&
         !contractKeys.has(route) &&
         !EXTRA_ROUTES.includes(route) &&
-        !DEVICE_ROUTES.includes(route),
+        !DEVICE_ROUTES.includes(route) &&
+        !PUBLIC_API_ROUTES.includes(route),
     );
     expect(strays).toEqual([]);
   });
 
-  it('registers every call of the device API, in development and in production', () => {
+  it('registers every call of the device API and the public API, in development and in production', () => {
     for (const app of [t.app, createApp({ db: t.db, production: true, logger: captureLogger() })]) {
       const routes = registered(app);
       for (const route of DEVICE_ROUTES) expect(routes.has(route), route).toBe(true);
+      for (const route of PUBLIC_API_ROUTES) expect(routes.has(route), route).toBe(true);
     }
   });
 
@@ -200,6 +218,7 @@ describe('route registry', () => {
           !contractKeys.has(route) &&
           !EXTRA_ROUTES.includes(route) &&
           !DEVICE_ROUTES.includes(route) &&
+          !PUBLIC_API_ROUTES.includes(route) &&
           !STRIPE_ROUTES.includes(route),
       );
       expect(strays).toEqual([]);

@@ -581,6 +581,23 @@ export const apiKeys = pgTable('api_keys', {
   createdAt: timestamp('created_at', tz).notNull(),
 });
 
+/**
+ * The public API's request budget per key and minute (0022_api_rate_limits.sql,
+ * server/public-api/rate-limit.ts).
+ */
+export const apiRateLimits = pgTable(
+  'api_rate_limits',
+  {
+    orgId: integer('org_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull(),
+    windowStart: timestamp('window_start', tz).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [check('api_rate_limits_count_check', sql`${t.count} >= 0`)],
+);
+
 /** Webhook settings (0008_integrations.sql): the signing secret and the verified URL. */
 export const webhooks = pgTable(
   'webhooks',

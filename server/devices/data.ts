@@ -22,7 +22,7 @@ interface SortKey {
   type: 'text' | 'smallint' | 'integer[]' | 'boolean' | 'timestamptz';
 }
 
-interface Ordering {
+export interface Ordering {
   keys: SortKey[];
   descending: boolean;
 }
@@ -60,7 +60,10 @@ const SORT_KEYS: Record<Exclude<DeviceSortColumn, 'severity'>, SortKey[]> = {
   ],
 };
 
-function orderingOf(sort: DeviceSortColumn | undefined, order: SortOrder | undefined): Ordering {
+export function orderingOf(
+  sort: DeviceSortColumn | undefined,
+  order: SortOrder | undefined,
+): Ordering {
   if (!sort) return { keys: DEFAULT_KEYS, descending: false };
   if (sort === 'severity') return { keys: DEFAULT_KEYS, descending: order !== 'desc' };
   return { keys: SORT_KEYS[sort], descending: order === 'desc' };
@@ -83,7 +86,7 @@ export function prefixPattern(text: string): string {
   return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function filtersOf(orgId: number, query: DeviceListQuery): SQL {
+export function filtersOf(orgId: number, query: DeviceListQuery): SQL {
   const conditions: SQL[] = [eq(devices.orgId, orgId)];
   if (query.enrolled !== undefined) conditions.push(eq(devices.enrolled, query.enrolled));
   if (query.severity) {
@@ -124,19 +127,19 @@ function listKey(query: DeviceListQuery): string {
   ].join('|');
 }
 
-const idExpr = sql`${devices.id}`;
+export const idExpr = sql`${devices.id}`;
 
-function tuple(ordering: Ordering): SQL {
+export function tuple(ordering: Ordering): SQL {
   return sql`(${sql.join([...ordering.keys.map((k) => k.expr), idExpr], sql`, `)})`;
 }
 
-function anchorTuple(ordering: Ordering, anchor: string[]): SQL {
+export function anchorTuple(ordering: Ordering, anchor: string[]): SQL {
   const values = ordering.keys.map((k, i) => sql`${anchor[i] ?? null}::${sql.raw(k.type)}`);
   values.push(sql`${anchor[ordering.keys.length] ?? null}::integer`);
   return sql`(${sql.join(values, sql`, `)})`;
 }
 
-function orderBy(ordering: Ordering): SQL[] {
+export function orderBy(ordering: Ordering): SQL[] {
   const direction = sql.raw(ordering.descending ? 'desc' : 'asc');
   return [...ordering.keys.map((k) => k.expr), idExpr].map((e) => sql`${e} ${direction}`);
 }

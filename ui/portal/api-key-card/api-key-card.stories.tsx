@@ -60,6 +60,19 @@ export const WithKey: Story = {
   },
 };
 
+/** With the app's reference page: an 'API reference' link next to the key, in a new tab. */
+export const WithReferenceLink: Story = {
+  args: { referenceHref: '/api/docs' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const link = canvas.getByRole('link', { name: /API reference/ });
+    await expect(link).toHaveAttribute('href', '/api/docs');
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    await expect(canvas.getByRole('group', { name: 'API Key' })).toBeVisible();
+  },
+};
+
 /** Past its date: 'Expired on {date}' in the critical colour. */
 export const Expired: Story = {
   args: { expiresAt: '2025-01-01T12:00:00Z' },

@@ -11,6 +11,7 @@ import { WarningIcon } from '../../primitives/icons/icons';
 import { cn } from '../../lib/cn';
 import { useControllableState } from '../../lib/use-controllable-state';
 import type { CopyFn, CopyStatus } from '../../lib/use-copy';
+import { Link } from '../../primitives/link/link';
 import { MaskedSecret } from '../../primitives/masked-secret/masked-secret';
 import { SelectField } from '../../primitives/select-field/select-field';
 import { Spinner } from '../../primitives/spinner/spinner';
@@ -60,6 +61,11 @@ export type ApiKeyCardProps = Omit<React.ComponentProps<'section'>, 'children' |
   /** Clipboard writer for the key's copy button (injectable for tests). */
   copy?: CopyFn;
   onCopy?: (status: Exclude<CopyStatus, 'idle'>) => void;
+  /**
+   * Where the API's reference page is (the app passes its `/api/docs`): an 'API reference' link
+   * next to the key, opening in a new tab. None: no link.
+   */
+  referenceHref?: string;
 };
 
 /**
@@ -82,6 +88,7 @@ export function ApiKeyCard({
   onRetry,
   copy,
   onCopy,
+  referenceHref,
   className,
   ...props
 }: ApiKeyCardProps) {
@@ -142,6 +149,14 @@ export function ApiKeyCard({
                   </p>
                 ) : null}
               </div>
+            ) : null}
+            {referenceHref ? (
+              <p data-slot="api-key-reference" className="text-sm text-ink-muted">
+                Send the key as <code className="font-mono">Authorization: Bearer</code> to the API:{' '}
+                <Link href={referenceHref} external>
+                  API reference
+                </Link>
+              </p>
             ) : null}
             <div className="flex max-w-xs flex-col gap-1.5">
               <SelectField

@@ -1,0 +1,262 @@
+/**
+ * `npm run bench` (node --import tsx scripts/bench-public-api.ts): the public API's budgets
+ * (docs/decisions/054-public-api.md, 'Performance') on PGlite in memory.
+ *
+ * An organization with 100,000 devices (the device-list bench's set-based INSERT … SELECT) and an
+ * API key. Every request carries the key, so each one pays the key lookup, the rate-limit upsert
+ * and its audit event, as in production.
+ *
+ * 1. Latency, in process (app.request), page cache off so every answer is a real query:
+ *    `GET /api/v1/devices` first pages (every order in turn) and deep cursors (pages 500 to 1,000
+ *    of 1,000 at limit=100), p50/p95/max. Target: p95 ≤ 25 ms each.
+ * 2. Throughput over loopback HTTP: 50 concurrent keep-alive clients repeating first pages (the
+ *    page cache on: "cached pages"), for BENCH_API_SECONDS, in requests per second. Target
+ *    ≥ 1,500 req/s on the 2-core machine (reported; the process is one Node thread with the
+ *    database in it). The rate limit is raised for the bench (API_RATE_LIMIT's dependency).
+ *
+ * Environment: BENCH_DEVICES (100000), BENCH_REQUESTS (200), BENCH_API_SECONDS (10),
+ * BENCH_API_CLIENTS (50).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { eq, sql } from 'drizzle-orm';
+import { createApp } from '../server/app';
+import { openDatabase } from '../server/db';
+import { migrate } from '../server/db/migrate';
+import { apiKeys, members, organizations, subscriptions } from '../server/db/schema';
+import { hashToken } from '../server/auth/tokens';
+import { TEST_SCRYPT_PARAMS } from '../server/auth/passwords';
+import { apiKeyDisplay, newApiKey } from '../server/integrations/api-key';
+import { serveApp } from '../server/http/http-server';
+
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
+const MEMBERS = Math.ceil(DEVICES * 0.6);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
+const CLIENTS = Number(process.env.BENCH_API_CLIENTS ?? 50);
+
+const started = performance.now();
+const log = (message: string) =>
+  console.error(
+    `[bench-public-api ${((performance.now() - started) / 1000).toFixed(1)}s] ${message}`,
+  );
+
+const handle = await openDatabase({ dataDir: 'memory://' });
+const db = handle.db;
+await migrate(handle.runner);
+const [org] = await db
+  .insert(organizations)
+  .values({ name: 'Bench', slug: 'bench', apiAccess: true })
+  .returning({ id: organizations.id });
+if (!org) throw new Error('no organization');
+const orgId = org.id;
+await db.insert(subscriptions).values({ orgId, status: 'active', updatedAt: new Date() });
+const KEY = newApiKey();
+await db.insert(apiKeys).values({
+  orgId,
+  keyHash: hashToken(KEY),
+  display: apiKeyDisplay(KEY),
+  expiresAt: null,
+  createdAt: new Date(),
+});
+await db.execute(sql`
+  INSERT INTO members (org_id, name, email, created_at)
+  SELECT ${orgId}, 'Member ' || i, 'member' || i || '@bench.test', '2026-01-01T00:00:00Z'
+  FROM generate_series(1, ${MEMBERS}) AS i`);
+const [{ firstMember } = { firstMember: 0 }] = await db
+  .select({ firstMember: sql<number>`min(${members.id})::int` })
+  .from(members)
+  .where(eq(members.orgId, orgId));
+await db.execute(sql`
+  INSERT INTO devices
+    (org_id, member_id, code, model, platform, os_version, enrolled, severity, last_scan_at)
+  SELECT ${orgId},
+         CASE WHEN h % 17 = 0 THEN NULL ELSE ${firstMember} + (i * 7919) % ${MEMBERS} END,
+         'BN' || lpad(to_hex(i * 2654435761 % 4294967291), 8, '0') || '-' || i,
+         CASE WHEN pending THEN NULL
+              WHEN ios THEN (ARRAY['iPhone 17', 'iPhone 16', 'iPhone 15', 'iPad Air'])[1 + h % 4]
+              ELSE (ARRAY['Pixel 9', 'Galaxy S25', 'Galaxy A56', 'OnePlus 13'])[1 + h % 4] END,
+         CASE WHEN pending THEN NULL WHEN ios THEN 'ios' ELSE 'android' END,
+         CASE WHEN pending THEN NULL
+              WHEN ios THEN (ARRAY['26.1', '18.7.2', '17.7.10', '9.3.6'])[1 + (h / 7) % 4]
+              ELSE (ARRAY['16', '15', '14', '9'])[1 + (h / 7) % 4] END,
+         NOT pending AND h % 50 <> 1,
+         CASE WHEN pending OR h % 97 = 3 THEN NULL
+              WHEN h % 100 < 12 THEN 'critical'
+              WHEN h % 100 < 37 THEN 'warning'
+              ELSE 'secure' END,
+         CASE WHEN pending OR h % 97 = 3 THEN NULL
+              ELSE '2026-11-20T14:05:00Z'::timestamptz - make_interval(secs => (h * 31) % 1814400) END
+  FROM (
+    SELECT i, h, h % 10 = 0 AS pending, h % 20 < 11 AS ios
+    FROM (SELECT i, (i * 2654435761) % 1000003 AS h FROM generate_series(1, ${DEVICES}) AS i) s
+  ) d`);
+await db.execute(sql`ANALYZE`);
+log(`${DEVICES} devices, ${MEMBERS} members, one API key`);
+
+const auth = { authorization: `Bearer ${KEY}` };
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+// 1. Latency without the page cache ---------------------------------------------------------------
+const uncached = createApp({
+  db,
+  scrypt: TEST_SCRYPT_PARAMS,
+  logger: console,
+  apiRateLimit: 100_000_000,
+  apiPageCache: false,
+});
+async function get(path: string): Promise<{ ms: number; next: string | null; n: number }> {
+  const t0 = performance.now();
+  const res = await uncached.request(`/api/v1${path}`, { headers: auth });
+  const body = (await res.json()) as { devices: unknown[]; next: string | null };
+  const ms = performance.now() - t0;
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return { ms, next: body.next, n: body.devices.length };
+}
+
+const ORDERS = [
+  '',
+  'sort=severity&order=asc',
+  'sort=memberName',
+  'sort=memberEmail&order=desc',
+  'sort=model',
+  'sort=platform&order=desc',
+  'sort=osVersion',
+  'sort=enrolled&order=desc',
+  'sort=lastScanAt&order=desc',
+  'sort=code',
+];
+for (let i = 0; i < 20; i++) await get(`/devices?limit=50&${ORDERS[i % ORDERS.length]}`);
+const first: number[] = [];
+for (let i = 0; i < REQUESTS; i++)
+  first.push((await get(`/devices?limit=50&${ORDERS[i % ORDERS.length]}`)).ms);
+first.sort((a, b) => a - b);
+log('first pages done');
+
+// The fixed cost of a call: key lookup, rate-limit upsert, a 404 problem and its audit event.
+const fixed: number[] = [];
+for (let i = 0; i < REQUESTS; i++) {
+  const t0 = performance.now();
+  const res = await uncached.request('/api/v1/devices/NO-SUCH-CODE', { headers: auth });
+  await res.text();
+  fixed.push(performance.now() - t0);
+  if (res.status !== 404) throw new Error(`fixed cost: ${res.status}`);
+}
+fixed.sort((a, b) => a - b);
+
+// Walk the whole list once (1,000 pages of 100), keeping the cursors of the second half.
+const deepCursors: string[] = [];
+let cursor: string | null = null;
+let pages = 0;
+let seen = 0;
+const walkStart = performance.now();
+do {
+  const r: { next: string | null; n: number } = await get(
+    `/devices?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+  );
+  seen += r.n;
+  pages += 1;
+  cursor = r.next;
+  if (cursor && pages >= 500) deepCursors.push(cursor);
+} while (cursor);
+const walkSeconds = (performance.now() - walkStart) / 1000;
+if (seen !== DEVICES) throw new Error(`the walk saw ${seen} devices of ${DEVICES}`);
+const deep: number[] = [];
+for (let i = 0; i < REQUESTS; i++) {
+  const c = deepCursors[(i * 7919) % deepCursors.length] as string;
+  deep.push((await get(`/devices?limit=100&cursor=${c}`)).ms);
+}
+deep.sort((a, b) => a - b);
+log('deep cursors done');
+
+// 2. Throughput over loopback ------------------------------------------------------------------
+const cached = createApp({
+  db,
+  scrypt: TEST_SCRYPT_PARAMS,
+  logger: console,
+  apiRateLimit: 100_000_000,
+});
+const server = await new Promise<http.Server>((resolve) => {
+  const s = serveApp(cached, { port: 0, hostname: '127.0.0.1' }, () => resolve(s as http.Server));
+});
+const port = (server.address() as AddressInfo).port;
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+const PATHS = ['/api/v1/devices?limit=50', '/api/v1/devices?limit=50&sort=lastScanAt&order=desc'];
+function request(path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent, headers: auth }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+  });
+}
+for (const p of PATHS) await request(p);
+let done = 0;
+let failed = 0;
+const latencies: number[] = [];
+const until = performance.now() + SECONDS * 1000;
+const loadStart = performance.now();
+const cpuStart = process.cpuUsage();
+await Promise.all(
+  Array.from({ length: CLIENTS }, async (_, client) => {
+    let i = client;
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      const status = await request(PATHS[i++ % PATHS.length] as string);
+      latencies.push(performance.now() - t0);
+      if (status === 200) done += 1;
+      else failed += 1;
+    }
+  }),
+);
+const loadSeconds = (performance.now() - loadStart) / 1000;
+const cpu = process.cpuUsage(cpuStart);
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+agent.destroy();
+await new Promise((resolve) => server.close(resolve));
+latencies.sort((a, b) => a - b);
+const [auditCount] = (
+  (await db.execute(
+    sql`SELECT count(*)::int AS n FROM audit_events WHERE org_id = ${orgId}`,
+  )) as unknown as {
+    rows: Array<{ n: number }>;
+  }
+).rows;
+await handle.close();
+
+const rps = done / loadSeconds;
+const p95First = percentile(first, 95);
+const p95Deep = percentile(deep, 95);
+console.log(
+  `\nPublic API, ${DEVICES.toLocaleString('en-US')} devices in one organization, Bearer API key on every request (PGlite in memory)\n`,
+);
+console.log('| scenario | p50 | p95 | max | target |');
+console.log('| --- | --- | --- | --- | --- |');
+console.log(
+  `| GET /api/v1/devices first page, 10 orders, no page cache (${REQUESTS}) | ${fmt(percentile(first, 50))} | ${fmt(p95First)} | ${fmt(first[first.length - 1] ?? NaN)} | p95 ≤ 25 ms |`,
+);
+console.log(
+  `| GET /api/v1/devices?cursor= pages 500–1,000 of 1,000 (limit 100, ${REQUESTS}) | ${fmt(percentile(deep, 50))} | ${fmt(p95Deep)} | ${fmt(deep[deep.length - 1] ?? NaN)} | p95 ≤ 25 ms |`,
+);
+console.log(
+  `| fixed cost: GET /api/v1/devices/{unknown} → 404 (key, limit, audit event) (${REQUESTS}) | ${fmt(percentile(fixed, 50))} | ${fmt(percentile(fixed, 95))} | ${fmt(fixed[fixed.length - 1] ?? NaN)} | — |`,
+);
+console.log(
+  `\nWhole list by cursor: ${pages} pages of 100 in ${walkSeconds.toFixed(1)} s (${((walkSeconds * 1000) / pages).toFixed(1)} ms a page).`,
+);
+console.log(
+  `Throughput, ${CLIENTS} concurrent keep-alive clients over loopback HTTP, cached first pages, ${loadSeconds.toFixed(1)} s: ` +
+    `${Math.round(rps).toLocaleString('en-US')} req/s (target ≥ 1,500), ${failed} failed, ` +
+    `latency p50 ${fmt(percentile(latencies, 50))}, p95 ${fmt(percentile(latencies, 95))}; ` +
+    `${auditCount?.n ?? 0} audit events written.`,
+);
+console.log(
+  `The server process (clients, server and database share one Node thread) used ${cpuSeconds.toFixed(1)} CPU-seconds in ` +
+    `${loadSeconds.toFixed(1)} s (${Math.round((100 * cpuSeconds) / loadSeconds)}% of one core; the machine is shared): ` +
+    `${Math.round(done / cpuSeconds).toLocaleString('en-US')} requests per CPU-second.`,
+);
+process.exitCode = p95First <= 25 && p95Deep <= 25 && failed === 0 ? 0 : 1;

@@ -1,0 +1,27 @@
+/**
+ * Answers of device list pages, per organization and devices_version (docs/decisions/054,
+ * 'Cached pages'): the version moves in the transaction of every change to the organization's
+ * devices (0002_devices.sql's trigger), and the key lookup reads it with the organization, so a
+ * cached page is never older than the request's view of the list. Bounded: past MAX_ENTRIES the
+ * oldest entries go; concurrent misses of one page share one query.
+ */
+const MAX_ENTRIES = 500;
+
+export class PageCache<T> {
+  private readonly entries = new Map<string, Promise<T>>();
+
+  get(orgId: number, version: number, key: string, load: () => Promise<T>): Promise<T> {
+    const id = `${orgId}:${version}:${key}`;
+    const hit = this.entries.get(id);
+    if (hit) return hit;
+    const loading = load();
+    this.entries.set(id, loading);
+    // A failed load is not kept (the next request tries again).
+    loading.catch(() => this.entries.delete(id));
+    while (this.entries.size > MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+    return loading;
+  }
+}
