@@ -34,6 +34,7 @@ it('a PGlite data directory survives a restart: migrated and seeded once', async
       '0016_scim.sql',
       '0017_members_directory.sql',
       '0018_device_facts.sql',
+      '0023_device_list_changes.sql',
     ],
     seeded: true,
   });

@@ -335,6 +335,30 @@ export const devices = pgTable(
   ],
 );
 
+/**
+ * What changed in the device lists since a devices_version (0023_device_list_changes.sql): each
+ * device as it was before and after one statement, under the version its transaction made; both
+ * NULL: too many rows to log, recompute (docs/decisions/055-lists-under-change.md). Written only
+ * by the devices_bump_version trigger; kept 10 minutes.
+ */
+export const deviceListChanges = pgTable(
+  'device_list_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    oldRow: jsonb('old_row'),
+    newRow: jsonb('new_row'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('device_list_changes_org_version_idx').on(t.orgId, t.version),
+    index('device_list_changes_created_at_idx').on(t.createdAt),
+  ],
+);
+
 /** SSO provider configuration (0004_sso.sql). `clientSecret` is never read into an answer. */
 export const ssoConfigs = pgTable(
   'sso_configs',

@@ -4,15 +4,14 @@ import { listDevices, unenrollDevices } from '@contract/devices';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
-import { listDevicePage, unenrollDevices as removeDevices } from './data';
+import { listDevicePage, newDeviceListCache, unenrollDevices as removeDevices } from './data';
 import { emitWebhookEvents } from '../webhooks/events';
-import { PageAnchorCache } from './page-anchors';
 
 export function devicesRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
-  // Page anchors of this process (docs/decisions/024-device-list.md).
-  const anchors = new PageAnchorCache();
+  // Page anchors of this process (docs/decisions/024-device-list.md, 055-lists-under-change.md).
+  const anchors = newDeviceListCache();
 
-  // Scoped to the caller's organization; the session lookup read its devices_version.
+  // Scoped to the caller's organization.
   route(app, listDevices, ({ query, session }) =>
     listDevicePage(s.db, anchors, session.org, query),
   );

@@ -2,7 +2,7 @@ import type { Database } from '../db';
 import { deleteExpiredSessions } from '../auth/sessions';
 import { deleteStaleThrottleRows } from '../auth/login-throttle';
 import { deleteStaleResetTokens } from '../auth/password-resets';
-import { analyzeDevices } from '../devices/data';
+import { analyzeDevices, deleteOldDeviceListChanges } from '../devices/data';
 import { analyzeAlerts } from '../alerts/data';
 import { deleteFinishedJobs } from '../queue/data';
 import { deleteStaleBillingRows } from '../billing/data';
@@ -16,7 +16,8 @@ export const FINISHED_JOBS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
  * Runs as the recurring `housekeeping` job of the queue (server/system/jobs.ts).
  * Deletes rows that can no longer matter: expired or idle sessions and reset tokens, throttle rows
  * with nothing left to remember, single sign-ons that never came back from their provider,
- * stale card setups and payment methods that never became a default, finished jobs.
+ * stale card setups and payment methods that never became a default, finished jobs, the device
+ * lists' change log older than 10 minutes.
  * Refreshes the planner statistics of the device and alert lists (PGlite runs no autovacuum).
  */
 export async function runHousekeeping(
@@ -34,6 +35,8 @@ export async function runHousekeeping(
   // Finished jobs (done or failed) after 30 days: failed e-mails stay listed for administrators
   // that long (Settings → Notifications, "Undelivered e-mails").
   await deleteFinishedJobs(db, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS));
+  // The device lists' change log beyond any server's anchors (docs/decisions/055).
+  await deleteOldDeviceListChanges(db, now);
   await analyzeDevices(db);
   await analyzeAlerts(db);
 }
