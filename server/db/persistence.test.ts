@@ -34,7 +34,7 @@ it('a PGlite data directory survives a restart: migrated and seeded once', async
       '0016_scim.sql',
       '0017_members_directory.sql',
       '0018_device_facts.sql',
-      '0023_device_list_changes.sql',
+      '0023_lists_under_change.sql',
     ],
     seeded: true,
   });

@@ -228,7 +228,7 @@ async function computeList(
 }
 
 /**
- * The logged changes of the organization's devices after `version` (0023_device_list_changes.sql)
+ * The logged changes of the organization's devices after `version` (0023_lists_under_change.sql)
  * as this list sees them: each side's key tuple when that side is in the list (exists and passes
  * the filters). The logged rows are turned back into `devices` rows, so the filter and key
  * expressions are the very ones of the list. At most `limit` + 1 rows.

@@ -82,3 +82,52 @@ BEGIN
   RETURN NULL;
 END;
 $$;
+
+-- The Members page's list (server/members/directory.ts): its page anchors and counts are cached
+-- per organization and members_version, which the triggers below bump in the transaction of any
+-- change to the organization's members, and of any device change that can change a member's
+-- status (a device added, removed, enrolled or unenrolled, or given to another member). Scan
+-- reports change none of these: the list's cache survives them.
+ALTER TABLE organizations ADD COLUMN members_version bigint NOT NULL DEFAULT 0;
+
+CREATE FUNCTION members_bump_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE organizations SET members_version = members_version + 1
+    WHERE id IN (SELECT DISTINCT org_id FROM new_rows);
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE organizations SET members_version = members_version + 1
+    WHERE id IN (SELECT DISTINCT org_id FROM old_rows);
+  ELSIF TG_TABLE_NAME = 'devices' THEN
+    UPDATE organizations SET members_version = members_version + 1
+    WHERE id IN (
+      SELECT o.org_id FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE (o.org_id, o.member_id, o.enrolled) IS DISTINCT FROM (n.org_id, n.member_id, n.enrolled)
+      UNION
+      SELECT n.org_id FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE (o.org_id, o.member_id, o.enrolled) IS DISTINCT FROM (n.org_id, n.member_id, n.enrolled));
+  ELSE
+    UPDATE organizations SET members_version = members_version + 1
+    WHERE id IN (SELECT org_id FROM new_rows UNION SELECT org_id FROM old_rows);
+  END IF;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER members_bump_version_insert AFTER INSERT ON members
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION members_bump_version();
+CREATE TRIGGER members_bump_version_update AFTER UPDATE ON members
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION members_bump_version();
+CREATE TRIGGER members_bump_version_delete AFTER DELETE ON members
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION members_bump_version();
+CREATE TRIGGER devices_bump_members_version_insert AFTER INSERT ON devices
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION members_bump_version();
+CREATE TRIGGER devices_bump_members_version_update AFTER UPDATE ON devices
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION members_bump_version();
+CREATE TRIGGER devices_bump_members_version_delete AFTER DELETE ON devices
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION members_bump_version();
+
+-- A status or source filter reads a range of its own in name order.
+CREATE INDEX members_org_source_name_order_idx ON members
+  (org_id, source, lower(name) COLLATE "C", id);
