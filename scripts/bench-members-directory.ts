@@ -51,14 +51,20 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 const perQuery = queries.map(() => [] as number[]);
+// CPU time of this process per request: PGlite runs on this thread, so on a machine that other
+// work keeps busy it is what the request costs, where the wall clock also counts waiting for a core.
+const cpuPerQuery = queries.map(() => [] as number[]);
 const cache = newMemberDirectoryCache();
 for (let i = 0; i < 12; i++)
   await listMemberDirectory(db, cache, org.id, queries[i % queries.length]!);
 for (let i = 0; i < REQUESTS; i++) {
   const k = i % queries.length;
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const page = await listMemberDirectory(db, cache, org.id, queries[k]!);
+  const cpu = process.cpuUsage(c0);
   perQuery[k]!.push(performance.now() - t0);
+  cpuPerQuery[k]!.push((cpu.user + cpu.system) / 1000);
   if (page.total === 0) throw new Error(`query ${k}: empty`);
 }
 await handle.close();
@@ -66,12 +72,18 @@ const all = perQuery.flat().sort((a, b) => a - b);
 console.log(
   `\nMembers page list, ${MEMBERS.toLocaleString('en-US')} members (data access, PGlite in memory)\n`,
 );
-console.log('| query | p50 | p95 |');
-console.log('| --- | --- | --- |');
+console.log('| query | p50 | p95 | CPU p50 | CPU p95 |');
+console.log('| --- | --- | --- | --- | --- |');
 queries.forEach((q, k) => {
   const s = perQuery[k]!.sort((a, b) => a - b);
-  console.log(`| ${JSON.stringify(q)} | ${fmt(percentile(s, 50))} | ${fmt(percentile(s, 95))} |`);
+  const c = cpuPerQuery[k]!.sort((a, b) => a - b);
+  console.log(
+    `| ${JSON.stringify(q)} | ${fmt(percentile(s, 50))} | ${fmt(percentile(s, 95))} | ${fmt(percentile(c, 50))} | ${fmt(percentile(c, 95))} |`,
+  );
 });
 const p95 = percentile(all, 95);
-console.log(`| all (${REQUESTS}) | ${fmt(percentile(all, 50))} | ${fmt(p95)} (target ≤ 25 ms) |`);
+const allCpu = cpuPerQuery.flat().sort((a, b) => a - b);
+console.log(
+  `| all (${REQUESTS}) | ${fmt(percentile(all, 50))} | ${fmt(p95)} (target ≤ 25 ms) | ${fmt(percentile(allCpu, 50))} | ${fmt(percentile(allCpu, 95))} |`,
+);
 process.exitCode = p95 <= 25 ? 0 : 1;

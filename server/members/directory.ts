@@ -25,12 +25,24 @@ const statusSql = sql<MemberStatus>`CASE
   WHEN coalesce(d.enrolled, false) THEN 'enrolled'
   ELSE 'invited' END`;
 
-/** The same over the member row alone (a filter: stops at the first enrolled device). */
+/**
+ * The same as a filter, over `e` (membersOf): whether the member has an enrolled device, looked up
+ * per member in devices_member_id_idx and stopping at the first. (An EXISTS here would be planned
+ * as a hash of every enrolled device of the database, built for every page.)
+ */
 const statusFilterSql = sql<MemberStatus>`CASE
   WHEN m.deactivated_at IS NOT NULL THEN 'deactivated'
-  WHEN EXISTS (SELECT 1 FROM devices dv
-    WHERE dv.member_id = m.id AND dv.org_id = m.org_id AND dv.enrolled) THEN 'enrolled'
+  WHEN e.enrolled IS NOT NULL THEN 'enrolled'
   ELSE 'invited' END`;
+
+/** The members a list reads from: with `e` when a status filter needs it. */
+function membersOf(query: ParsedListMemberDirectoryQuery): SQL {
+  if (!query.status || query.status.length === 0) return sql`members m`;
+  return sql`members m LEFT JOIN LATERAL (
+    SELECT true AS enrolled FROM devices dv
+    WHERE dv.member_id = m.id AND dv.org_id = m.org_id AND dv.enrolled LIMIT 1
+  ) e ON true`;
+}
 
 /** The list's order: exactly the expressions of members_org_name_order_idx. */
 const nameKey = sql`lower(m.name) COLLATE "C"`;
@@ -45,6 +57,8 @@ interface DirectoryAnchors {
   total: number;
   /** [lower(name), id] of the first row; null when the list is empty. */
   first: [string, string] | null;
+  /** [lower(name), id] of the last row; null when the list is empty. */
+  last: [string, string] | null;
   /** anchors[i]: [lower(name), id] of the last row of page i + 1. */
   anchors: Array<[string, string]>;
   readonly weight: number;
@@ -97,6 +111,7 @@ function listKey(query: ParsedListMemberDirectoryQuery): string {
 /** One index-ordered pass over the matching members: the first key, every page's last, the count. */
 async function computeAnchors(
   tx: Executor,
+  from: SQL,
   where: SQL[],
   pageSize: number,
 ): Promise<DirectoryAnchors> {
@@ -104,7 +119,7 @@ async function computeAnchors(
     SELECT k, id, rn, n FROM (
       SELECT (${nameKey})::text AS k, m.id::text AS id,
         row_number() OVER (ORDER BY ${nameKey}, m.id) AS rn, count(*) OVER () AS n
-      FROM members m WHERE ${sql.join(where, sql` AND `)}
+      FROM ${from} WHERE ${sql.join(where, sql` AND `)}
     ) r
     WHERE rn = 1 OR rn % ${pageSize} = 0 OR rn = n
     ORDER BY rn`)) as unknown as {
@@ -113,12 +128,13 @@ async function computeAnchors(
   const rows = result.rows;
   const anchors: Array<[string, string]> = [];
   for (const row of rows) if (Number(row.rn) % pageSize === 0) anchors.push([row.k, row.id]);
-  const first = rows[0];
+  const [first, last] = [rows[0], rows[rows.length - 1]];
   return {
     total: rows.length > 0 ? Number(rows[0]?.n) : 0,
     first: first ? [first.k, first.id] : null,
+    last: last ? [last.k, last.id] : null,
     anchors,
-    weight: anchors.length + 1,
+    weight: anchors.length + 2,
   };
 }
 
@@ -150,15 +166,25 @@ export async function listMemberDirectory(
       .where(eq(organizations.id, orgId));
     const version = org?.version ?? 0;
     // Entries of older versions are never asked for again; the LRU bound drops them.
-    const { total, first, anchors } = await cache.get(orgId, `${version}|${listKey(query)}`, () =>
-      computeAnchors(tx, where, query.pageSize),
+    const from = membersOf(query);
+    const { total, first, last, anchors } = await cache.get(
+      orgId,
+      `${version}|${listKey(query)}`,
+      () => computeAnchors(tx, from, where, query.pageSize),
     );
     const totalPages = Math.ceil(total / query.pageSize);
-    if (query.page > totalPages || first === null) return { members: [], total, totalPages };
-    const from =
-      query.page === 1
-        ? sql`(${nameKey}, m.id) >= (${first[0]} COLLATE "C", ${first[1]}::int)`
-        : sql`(${nameKey}, m.id) > (${anchors[query.page - 2]![0]} COLLATE "C", ${anchors[query.page - 2]![1]}::int)`;
+    if (query.page > totalPages || first === null || last === null) {
+      return { members: [], total, totalPages };
+    }
+    // The page is the index range after the previous page's last row up to its own last row
+    // (bounded at both ends, so a search never walks past its last match).
+    const key = ([name, id]: [string, string]) => sql`(${name} COLLATE "C", ${id}::int)`;
+    const after = anchors[query.page - 2];
+    const upTo = anchors[query.page - 1] ?? last;
+    const range = [
+      after ? sql`(${nameKey}, m.id) > ${key(after)}` : sql`(${nameKey}, m.id) >= ${key(first)}`,
+      sql`(${nameKey}, m.id) <= ${key(upTo)}`,
+    ];
     const size = Math.min(query.pageSize, total - (query.page - 1) * query.pageSize);
     // The page's members (a range of members_org_name_order_idx, or of the source index), then
     // the device aggregates of those rows only.
@@ -168,7 +194,7 @@ export async function listMemberDirectory(
         coalesce(d.device_count, 0)::int AS device_count,
         m.invited_at, d.last_scan_at
       FROM (
-        SELECT m.* FROM members m WHERE ${sql.join([...where, from], sql` AND `)}
+        SELECT m.* FROM ${from} WHERE ${sql.join([...where, ...range], sql` AND `)}
         ORDER BY ${nameKey}, m.id
         LIMIT ${size}
       ) m
