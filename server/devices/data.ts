@@ -367,8 +367,11 @@ export async function listDevicePage(
   const compute = () => computeList(db, org.id, where, ordering, query.pageSize, now());
 
   for (let attempt = 0; ; attempt++) {
-    let list = await cache.get(org.id, key, compute);
-    if (now() - list.computedAt > LIST_REFRESH.maxAgeMs || attempt >= 2) {
+    if (attempt > 5) throw new Error('device list: no consistent snapshot after 5 attempts');
+    // After two misses (other requests keep moving the shared list past this one's snapshot), a
+    // list of this request's own: nobody else moves it.
+    let list = attempt >= 2 ? await compute() : await cache.get(org.id, key, compute);
+    if (now() - list.computedAt > LIST_REFRESH.maxAgeMs) {
       list = await cache.replace(org.id, key, compute());
     }
     const answer = await db.transaction(async (tx) => {
