@@ -49,6 +49,13 @@ const TRIGGERS: Allowances['triggers'] = {
   'devices.devices_bump_version_insert': 'bumps organizations.devices_version (page anchors)',
   'devices.devices_bump_version_update': 'bumps organizations.devices_version (page anchors)',
   'devices.devices_bump_version_delete': 'bumps organizations.devices_version (page anchors)',
+  // 0023_lists_under_change.sql: the Members page's cache key (server/members/directory.ts).
+  'members.members_bump_version_insert': 'bumps organizations.members_version (list cache)',
+  'members.members_bump_version_update': 'bumps organizations.members_version (list cache)',
+  'members.members_bump_version_delete': 'bumps organizations.members_version (list cache)',
+  'devices.devices_bump_members_version_insert': 'bumps organizations.members_version (status)',
+  'devices.devices_bump_members_version_update': 'bumps organizations.members_version (status)',
+  'devices.devices_bump_members_version_delete': 'bumps organizations.members_version (status)',
   // 0005_alerts.sql: an alert keeps the device's label and member as they were at scan time.
   'alerts.alerts_copy_device': 'copies the device label and member name into a new alert',
   // 0013_audit.sql: the audit log is append-only (docs/decisions/018-audit-log.md).
@@ -61,6 +68,7 @@ const FUNCTIONS: Allowances['functions'] = {
   devices_copy_member: 'trigger devices.devices_copy_member',
   members_refresh_device_copies: 'trigger members.members_refresh_device_copies',
   devices_bump_version: 'triggers devices.devices_bump_version_*',
+  members_bump_version: 'triggers members.members_bump_version_*, devices_bump_members_version_*',
   alerts_copy_device: 'trigger alerts.alerts_copy_device',
   audit_events_append_only: 'triggers audit_events / audit_checkpoints *_append_only',
 };

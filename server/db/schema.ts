@@ -85,6 +85,11 @@ export const organizations = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     /** Bumped by a trigger in the transaction of every change to the organization's devices. */
     devicesVersion: bigint('devices_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Bumped by triggers with every change to the organization's members and every device change
+     * that can change a member's status (0023_lists_under_change.sql): the Members page's cache.
+     */
+    membersVersion: bigint('members_version', { mode: 'number' }).notNull().default(0),
     /** The SCIM tab's 'Send enrolment invitations to provisioned members' (0016_scim.sql). */
     scimSendInvitations: boolean('scim_send_invitations').notNull().default(true),
   },
@@ -170,6 +175,13 @@ export const members = pgTable(
     uniqueIndex('members_org_id_id_idx').on(t.orgId, t.id),
     /** The Members page's order (0017_members_directory.sql). */
     index('members_org_name_order_idx').on(t.orgId, sql`lower(${t.name}) COLLATE "C"`, t.id),
+    /** A source filter of the Members page, in its order (0023_lists_under_change.sql). */
+    index('members_org_source_name_order_idx').on(
+      t.orgId,
+      t.source,
+      sql`lower(${t.name}) COLLATE "C"`,
+      t.id,
+    ),
     /** The duplicate rule's case-insensitive look-ups (not unique: duplicates may be re-allowed). */
     index('members_org_lower_email_idx').on(t.orgId, sql`lower(${t.email})`),
     index('members_not_invited_idx')
@@ -347,6 +359,30 @@ export const devices = pgTable(
       sql`coalesce(${t.lastScanAt}, '-infinity'::timestamptz)`,
       t.id,
     ),
+  ],
+);
+
+/**
+ * What changed in the device lists since a devices_version (0023_lists_under_change.sql): each
+ * device as it was before and after one statement, under the version its transaction made; both
+ * NULL: too many rows to log, recompute (docs/decisions/055-lists-under-change.md). Written only
+ * by the devices_bump_version trigger; kept 10 minutes.
+ */
+export const deviceListChanges = pgTable(
+  'device_list_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    oldRow: jsonb('old_row'),
+    newRow: jsonb('new_row'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('device_list_changes_org_version_idx').on(t.orgId, t.version),
+    index('device_list_changes_created_at_idx').on(t.createdAt),
   ],
 );
 

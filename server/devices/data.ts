@@ -13,13 +13,14 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Device, DevicePage } from '@contract/devices';
 import type { DevicePlatform, DeviceSeverity, DeviceSortColumn, SortOrder } from '@domain/devices';
 import type { Database } from '../db';
-import { devices } from '../db/schema';
-import type { PageAnchorCache, PageAnchors } from './page-anchors';
+import { deviceListChanges, devices, organizations } from '../db/schema';
+import { AnchoredList, type KeyType, type ListChange, type PagePlan } from './anchored-list';
+import { PageAnchorCache } from './page-anchors';
 
 /** A sort key: an index expression and its type (anchors travel as text and are cast back). */
 interface SortKey {
   expr: SQL;
-  type: 'text' | 'smallint' | 'integer[]' | 'boolean' | 'timestamptz';
+  type: Exclude<KeyType, 'integer'>;
 }
 
 export interface Ordering {
@@ -139,9 +140,25 @@ export function anchorTuple(ordering: Ordering, anchor: string[]): SQL {
   return sql`(${sql.join(values, sql`, `)})`;
 }
 
-export function orderBy(ordering: Ordering): SQL[] {
-  const direction = sql.raw(ordering.descending ? 'desc' : 'asc');
+export function orderBy(ordering: Ordering, reverse = false): SQL[] {
+  const direction = sql.raw(ordering.descending !== reverse ? 'desc' : 'asc');
   return [...ordering.keys.map((k) => k.expr), idExpr].map((e) => sql`${e} ${direction}`);
+}
+
+/**
+ * A key as text, the same for anchors and logged changes: what is cast back into the anchor
+ * tuples, and what AnchoredList compares (timestamps as fixed-width UTC ISO, so that text order is
+ * time order whatever the session's time zone).
+ */
+function keyText(key: SortKey): SQL {
+  if (key.type !== 'timestamptz') return sql`(${key.expr})::text`;
+  return sql`CASE WHEN isfinite(${key.expr})
+    THEN to_char((${key.expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+    ELSE (${key.expr})::text END`;
+}
+
+function keyTypes(ordering: Ordering): KeyType[] {
+  return [...ordering.keys.map((k) => k.type), 'integer'];
 }
 
 /** One index-ordered pass: the key of every pageSize-th row, and the count. */
@@ -150,9 +167,9 @@ async function computeAnchors(
   where: SQL,
   ordering: Ordering,
   pageSize: number,
-): Promise<PageAnchors> {
+): Promise<{ total: number; anchors: string[][] }> {
   const keyColumns = Object.fromEntries(
-    ordering.keys.map((k, i) => [`k${i}`, sql<string>`(${k.expr})::text`.as(`k${i}`)]),
+    ordering.keys.map((k, i) => [`k${i}`, sql<string>`${keyText(k)}`.as(`k${i}`)]),
   );
   const ranked = db
     .select({
@@ -180,48 +197,261 @@ async function computeAnchors(
   return { total, anchors };
 }
 
+/** The organization's devices_version in the transaction's snapshot. */
+async function versionIn(tx: Database, orgId: number): Promise<number> {
+  const [row] = await tx
+    .select({ version: organizations.devicesVersion })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
+  return row?.version ?? 0;
+}
+
 /**
- * A page of the organization's devices. `version` is the organization's devices_version as read
- * at the start of the request (the session lookup reads it with the organization).
+ * A snapshot of the list (one REPEATABLE READ transaction, so the anchors, the count and the
+ * version agree on PostgreSQL as they do on PGlite's one connection).
+ */
+const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
+async function computeList(
+  db: Database,
+  orgId: number,
+  where: SQL,
+  ordering: Ordering,
+  pageSize: number,
+  now: number,
+): Promise<AnchoredList> {
+  return db.transaction(async (tx) => {
+    const version = await versionIn(tx, orgId);
+    const base = await computeAnchors(tx, where, ordering, pageSize);
+    return new AnchoredList(
+      { version, ...base },
+      { types: keyTypes(ordering), descending: ordering.descending, pageSize, now },
+    );
+  }, SNAPSHOT);
+}
+
+/**
+ * The logged changes of the organization's devices after `version` (0023_lists_under_change.sql)
+ * as this list sees them: each side's key tuple when that side is in the list (exists and passes
+ * the filters). The logged rows are turned back into `devices` rows, so the filter and key
+ * expressions are the very ones of the list. At most `limit` + 1 rows.
+ */
+async function changesSince(
+  tx: Database,
+  orgId: number,
+  version: number,
+  where: SQL,
+  ordering: Ordering,
+  limit: number,
+): Promise<ListChange[]> {
+  const keys = sql.join([...ordering.keys.map(keyText), sql`(${idExpr})::text`], sql`, `);
+  // The log grows and shrinks by hundreds of rows a second and PGlite never re-analyzes it on its
+  // own: planned from stale statistics ("empty"), this read becomes a scan of the whole log. It
+  // is always a short range of device_list_changes_org_version_idx.
+  await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+  const side = (column: SQL) => sql`(
+    SELECT ARRAY[${keys}] FROM jsonb_populate_record(NULL::devices, ${column}) AS devices
+    WHERE ${column} IS NOT NULL AND coalesce(${where}, false))`;
+  const result = await tx.execute(sql`
+    SELECT c.version, c.old_row IS NULL AND c.new_row IS NULL AS reset,
+           ${side(sql`c.old_row`)} AS before, ${side(sql`c.new_row`)} AS after
+    FROM ${deviceListChanges} c
+    WHERE c.org_id = ${orgId} AND c.version > ${version}
+    ORDER BY c.version, c.id
+    LIMIT ${limit + 1}`);
+  await tx.execute(sql`SET LOCAL enable_seqscan = on`);
+  const rows = (
+    result as unknown as {
+      rows: Array<{
+        version: string | number;
+        reset: boolean;
+        before: string[] | null;
+        after: string[] | null;
+      }>;
+    }
+  ).rows;
+  return rows.map((r) => ({
+    version: Number(r.version),
+    reset: r.reset,
+    before: r.before,
+    after: r.after,
+  }));
+}
+
+/** Device list rows as the page answers them. */
+const listed = {
+  code: devices.code,
+  memberName: devices.memberName,
+  memberEmail: devices.memberEmail,
+  model: devices.model,
+  platform: devices.platform,
+  osVersion: devices.osVersion,
+  enrolled: devices.enrolled,
+  severity: devices.severity,
+  lastScanAt: devices.lastScanAt,
+};
+
+/** Reads a page as planned by AnchoredList.plan: rows at or before the anchor, then after it. */
+async function readPage(
+  tx: Database,
+  where: SQL,
+  ordering: Ordering,
+  plan: PagePlan,
+): Promise<Array<Parameters<typeof toDevice>[0]>> {
+  const [gt, le] = ordering.descending ? ['<', '>='] : ['>', '<='];
+  const rows: Array<Parameters<typeof toDevice>[0]> = [];
+  if (plan.back > 0 && plan.anchor) {
+    const back = await tx
+      .select(listed)
+      .from(devices)
+      .where(
+        and(where, sql`${tuple(ordering)} ${sql.raw(le)} ${anchorTuple(ordering, plan.anchor)}`),
+      )
+      .orderBy(...orderBy(ordering, true))
+      .limit(plan.back)
+      .offset(plan.backSkip);
+    rows.push(...back.reverse());
+  }
+  if (plan.forward > 0) {
+    const after = plan.anchor
+      ? and(where, sql`${tuple(ordering)} ${sql.raw(gt)} ${anchorTuple(ordering, plan.anchor)}`)
+      : where;
+    const forward = await tx
+      .select(listed)
+      .from(devices)
+      .where(after)
+      .orderBy(...orderBy(ordering))
+      .limit(plan.forward)
+      .offset(plan.skip);
+    rows.push(...forward);
+  }
+  return rows;
+}
+
+/**
+ * When a list's anchors are recomputed (in the background, while the corrected ones serve): after
+ * this many changes (each costs a little on every later page read: the pages are read further
+ * from their anchors) or this long after they were computed, whichever comes first. Older than
+ * MAX_AGE_MS they are not used at all (the change log keeps 10 minutes: housekeeping). A catch-up
+ * of more than CATCH_UP_LIMIT changes recomputes in the request instead (about as dear).
+ */
+export const LIST_REFRESH = {
+  afterChanges: 5_000,
+  afterMs: 30_000,
+  maxAgeMs: 5 * 60_000,
+  catchUpLimit: 2_000,
+};
+
+/** How long logged changes are kept: twice the oldest anchors any server still uses. */
+const CHANGES_KEPT_MS = 2 * LIST_REFRESH.maxAgeMs;
+const CHANGES_KEPT = `${CHANGES_KEPT_MS / 1000} seconds`;
+
+export type DeviceListCache = PageAnchorCache<AnchoredList>;
+
+export function newDeviceListCache(): DeviceListCache {
+  return new PageAnchorCache<AnchoredList>();
+}
+
+/**
+ * A page of the organization's devices. The anchors of the list come from the cache, catch up
+ * with the changes logged since they were computed, and the page is read from the nearest one;
+ * the catch-up and the page read share one snapshot, so the page and the count are exact.
  */
 export async function listDevicePage(
   db: Database,
-  cache: PageAnchorCache,
+  cache: DeviceListCache,
   org: { id: number; devicesVersion: number },
   query: DeviceListQuery,
+  now: () => number = Date.now,
 ): Promise<DevicePage> {
   const ordering = orderingOf(query.sort, query.order);
   const where = filtersOf(org.id, query);
-  const { total, anchors } = await cache.get(org.id, org.devicesVersion, listKey(query), () =>
-    computeAnchors(db, where, ordering, query.pageSize),
-  );
-  const totalPages = Math.ceil(total / query.pageSize);
-  if (query.page > totalPages) return { devices: [], totalPages, total };
+  const key = listKey(query);
+  const compute = () => computeList(db, org.id, where, ordering, query.pageSize, now());
 
-  const conditions = [where];
-  const after = anchors[query.page - 2];
-  const last = anchors[query.page - 1];
-  const [gt, le] = ordering.descending ? ['<', '>='] : ['>', '<='];
-  if (after)
-    conditions.push(sql`${tuple(ordering)} ${sql.raw(gt)} ${anchorTuple(ordering, after)}`);
-  if (last) conditions.push(sql`${tuple(ordering)} ${sql.raw(le)} ${anchorTuple(ordering, last)}`);
-  const rows = await db
-    .select({
-      code: devices.code,
-      memberName: devices.memberName,
-      memberEmail: devices.memberEmail,
-      model: devices.model,
-      platform: devices.platform,
-      osVersion: devices.osVersion,
-      enrolled: devices.enrolled,
-      severity: devices.severity,
-      lastScanAt: devices.lastScanAt,
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 5) throw new Error('device list: no consistent snapshot after 5 attempts');
+    // After two misses (other requests keep moving the shared list past this one's snapshot), a
+    // list of this request's own: nobody else moves it.
+    let list = attempt >= 2 ? await compute() : await cache.get(org.id, key, compute);
+    if (now() - list.computedAt > LIST_REFRESH.maxAgeMs) {
+      list = await cache.replace(org.id, key, compute());
+    }
+    const answer = await db.transaction(async (tx) => {
+      const version = await versionIn(tx, org.id);
+      // Another request of this process caught the list up beyond this snapshot (PostgreSQL,
+      // concurrent transactions): start again in a newer one.
+      if (version < list.version) return 'again' as const;
+      if (version > list.version) {
+        const changes = await changesSince(
+          tx,
+          org.id,
+          list.version,
+          where,
+          ordering,
+          LIST_REFRESH.catchUpLimit,
+        );
+        if (changes.length > LIST_REFRESH.catchUpLimit) return 'recompute' as const;
+        if (!list.apply(changes, version)) return 'recompute' as const;
+      }
+      // Planned right after the catch-up, with no await between: this snapshot's positions.
+      const totalPages = list.totalPages;
+      const total = list.total;
+      if (query.page > totalPages) return { devices: [], totalPages, total };
+      const rows = await readPage(tx, where, ordering, list.plan(query.page));
+      return { devices: rows.map(toDevice), totalPages, total };
+    }, SNAPSHOT);
+    if (answer === 'recompute') {
+      await cache.replace(org.id, key, compute());
+      continue;
+    }
+    if (answer === 'again') continue;
+    refreshInBackground(db, cache, org.id, key, list, compute, now());
+    return answer;
+  }
+}
+
+/** Recomputes a list's anchors while the corrected ones keep serving (LIST_REFRESH). */
+function refreshInBackground(
+  db: Database,
+  cache: DeviceListCache,
+  orgId: number,
+  key: string,
+  list: AnchoredList,
+  compute: () => Promise<AnchoredList>,
+  now: number,
+): void {
+  if (list.refreshing || list.applied === 0) return;
+  if (list.applied < LIST_REFRESH.afterChanges && now - list.computedAt < LIST_REFRESH.afterMs) {
+    return;
+  }
+  list.refreshing = true;
+  compute()
+    .then(async (fresh) => {
+      void cache.replace(orgId, key, Promise.resolve(fresh));
+      // Busy organizations log hundreds of changes a second: trim theirs here, between the
+      // hourly housekeeping runs.
+      await db
+        .delete(deviceListChanges)
+        .where(
+          and(
+            eq(deviceListChanges.orgId, orgId),
+            sql`${deviceListChanges.createdAt} < now() - ${CHANGES_KEPT}::interval`,
+          ),
+        );
     })
-    .from(devices)
-    .where(and(...conditions))
-    .orderBy(...orderBy(ordering))
-    .limit(query.pageSize);
-  return { devices: rows.map(toDevice), totalPages, total };
+    // The corrected anchors stay in use; a later request tries again.
+    .catch(() => (list.refreshing = false));
+}
+
+/**
+ * Forgets logged device changes older than the anchors any server may still be using
+ * (LIST_REFRESH.maxAgeMs, with a margin): housekeeping.
+ */
+export async function deleteOldDeviceListChanges(db: Database, now: Date): Promise<void> {
+  await db
+    .delete(deviceListChanges)
+    .where(sql`${deviceListChanges.createdAt} < ${new Date(now.getTime() - CHANGES_KEPT_MS)}`);
 }
 
 /** Null-valued fields are dropped (the contract's optional fields, contract/devices.ts). */

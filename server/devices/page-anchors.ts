@@ -1,25 +1,22 @@
 /**
- * An in-process LRU of "page anchors": for one list (organization, filters, order, page size) the
- * sort key of the last row of every full page, and the row count. With them page N is an index
- * range scan that starts right after page N-1's last row, whatever N is.
+ * An in-process LRU of the device lists' page anchors (./anchored-list.ts): for one list
+ * (organization, filters, order, page size) the sort key of the last row of every full page at one
+ * devices_version, kept exact while devices change by the changes read since that version
+ * (docs/decisions/055-lists-under-change.md).
  *
- * Entries are keyed by the organization's devices_version (bumped by a trigger in the transaction
- * of every device change), so a change is never served from stale anchors; entries of an older
- * version are dropped the first time a newer one is seen. Concurrent misses of one key share one
- * computation (the entry holds the promise). Bounded by entries and by the anchors held in total.
+ * Entries are keyed by organization and list only: a device change no longer throws them away, the
+ * list catches up instead, and a newer computation (a refresh) replaces an entry in place.
+ * Concurrent misses of one key share one computation (the entry holds the promise). Bounded by
+ * entries and by the anchors held in total.
  */
 
-export interface PageAnchors {
-  /** Rows in the list. */
-  total: number;
-  /** anchors[i]: the sort key (as text, id last) of the last row of page i + 1. */
-  anchors: string[][];
+/** What the cache holds: anything that says how many anchors it keeps. */
+export interface Weighed {
+  readonly weight: number;
 }
 
-interface Entry {
-  orgId: number;
-  version: number;
-  value: Promise<PageAnchors>;
+interface Entry<T> {
+  value: Promise<T>;
   /** Anchors held (0 until computed). */
   weight: number;
 }
@@ -29,11 +26,10 @@ export interface PageAnchorCacheOptions {
   maxAnchors?: number;
 }
 
-export class PageAnchorCache {
+export class PageAnchorCache<T extends Weighed> {
   readonly maxEntries: number;
   readonly maxAnchors: number;
-  #entries = new Map<string, Entry>();
-  #latest = new Map<number, number>();
+  #entries = new Map<string, Entry<T>>();
   #anchors = 0;
 
   constructor(options: PageAnchorCacheOptions = {}) {
@@ -45,15 +41,9 @@ export class PageAnchorCache {
     return this.#entries.size;
   }
 
-  /** The anchors of `list` at `version`, computed by `compute` on a miss. */
-  get(
-    orgId: number,
-    version: number,
-    list: string,
-    compute: () => Promise<PageAnchors>,
-  ): Promise<PageAnchors> {
-    this.#dropOlderThan(orgId, version);
-    const key = `${orgId}|${version}|${list}`;
+  /** The entry of `list`, computed by `compute` on a miss. */
+  get(orgId: number, list: string, compute: () => Promise<T>): Promise<T> {
+    const key = `${orgId}|${list}`;
     const hit = this.#entries.get(key);
     if (hit) {
       // Most recently used last.
@@ -61,12 +51,24 @@ export class PageAnchorCache {
       this.#entries.set(key, hit);
       return hit.value;
     }
-    const entry: Entry = { orgId, version, value: compute(), weight: 0 };
+    return this.#put(key, compute());
+  }
+
+  /** Puts a newer value of `list` in place of whatever is there (a refresh, a recomputation). */
+  replace(orgId: number, list: string, value: Promise<T>): Promise<T> {
+    const key = `${orgId}|${list}`;
+    const old = this.#entries.get(key);
+    if (old) this.#remove(key, old);
+    return this.#put(key, value);
+  }
+
+  #put(key: string, value: Promise<T>): Promise<T> {
+    const entry: Entry<T> = { value, weight: 0 };
     this.#entries.set(key, entry);
     entry.value.then(
-      (anchors) => {
+      (computed) => {
         if (this.#entries.get(key) !== entry) return;
-        entry.weight = anchors.anchors.length;
+        entry.weight = computed.weight;
         this.#anchors += entry.weight;
         this.#evict();
       },
@@ -76,17 +78,7 @@ export class PageAnchorCache {
     return entry.value;
   }
 
-  #dropOlderThan(orgId: number, version: number): void {
-    const latest = this.#latest.get(orgId);
-    if (latest !== undefined && latest >= version) return;
-    this.#latest.set(orgId, version);
-    if (latest === undefined) return;
-    for (const [key, entry] of this.#entries) {
-      if (entry.orgId === orgId && entry.version < version) this.#remove(key, entry);
-    }
-  }
-
-  #remove(key: string, entry: Entry): void {
+  #remove(key: string, entry: Entry<T>): void {
     if (this.#entries.get(key) !== entry) return;
     this.#entries.delete(key);
     this.#anchors -= entry.weight;

@@ -12,10 +12,14 @@ import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
 import { mapRows, streamCsv, type CsvValue } from '../http/csv-export';
-import { eachDevice, listDevicePage, unenrollDevices as removeDevices } from './data';
+import {
+  eachDevice,
+  listDevicePage,
+  newDeviceListCache,
+  unenrollDevices as removeDevices,
+} from './data';
 import { emitWebhookEvents } from '../webhooks/events';
 import { publishNotice } from '../events/notices';
-import { PageAnchorCache } from './page-anchors';
 import { withQuarantine } from '../policies/quarantine-data';
 
 /** A device as a row of the export: the texts the dashboard shows, times in ISO 8601 (UTC). */
@@ -38,10 +42,10 @@ function csvValues(d: Device): CsvValue[] {
 }
 
 export function devicesRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
-  // Page anchors of this process (docs/decisions/024-device-list.md).
-  const anchors = new PageAnchorCache();
+  // Page anchors of this process (docs/decisions/024-device-list.md, 055-lists-under-change.md).
+  const anchors = newDeviceListCache();
 
-  // Scoped to the caller's organization; the session lookup read its devices_version.
+  // Scoped to the caller's organization.
   // Each device of the page says whether its member is quarantined (server/policies/).
   route(app, listDevices, async ({ query, session }) => {
     const page = await listDevicePage(s.db, anchors, session.org, query);

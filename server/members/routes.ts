@@ -35,6 +35,7 @@ import {
   invitee,
   listMemberDirectory as listDirectory,
   markReinvited,
+  newMemberDirectoryCache,
   setMemberActive,
   type DirectoryTarget,
 } from './directory';
@@ -143,8 +144,10 @@ export function membersRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
   });
 
   // The Members page (docs/product/members.md, 'The Members page').
+  // Its page anchors and counts, per members_version (docs/decisions/055-lists-under-change.md).
+  const directoryAnchors = newMemberDirectoryCache();
   route(app, listMemberDirectory, async ({ query, session }) =>
-    listDirectory(s.db, session.org.id, query),
+    listDirectory(s.db, directoryAnchors, session.org.id, query),
   );
 
   /** The member of the body's id in this organization (locked), else 404. */

@@ -24,7 +24,7 @@ import type { Database } from '../db';
 import { alerts, devices } from '../db/schema';
 import { anchorTuple, filtersOf, orderBy, orderingOf, toDevice, tuple } from '../devices/data';
 import { toAlert } from '../alerts/data';
-import { listMemberDirectory } from '../members/directory';
+import { listMemberDirectory, type MemberDirectoryCache } from '../members/directory';
 import { listEventPage } from '../audit/data';
 import type { AuditAnchorCache } from '../audit/anchors';
 import { badCursor, decodeCursor, encodeCursor } from './cursor';
@@ -195,6 +195,7 @@ export async function alertStatuses(
  */
 export async function listMembers(
   db: Database,
+  cache: MemberDirectoryCache,
   orgId: number,
   query: ApiListMembersQuery,
 ): Promise<ApiMemberList> {
@@ -215,7 +216,7 @@ export async function listMembers(
     page = p;
     pageSize = size;
   }
-  const result = await listMemberDirectory(db, orgId, {
+  const result = await listMemberDirectory(db, cache, orgId, {
     page,
     pageSize,
     q: query.q,

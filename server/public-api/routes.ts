@@ -41,6 +41,7 @@ import { unenrollDevices } from '../devices/data';
 import { setAlertStatus } from '../alerts/data';
 import { createOrgMembers } from '../members/data';
 import { enqueueInvitations } from '../members/enqueue-invitations';
+import { newMemberDirectoryCache } from '../members/directory';
 import { emitWebhookEvents } from '../webhooks/events';
 import { ProblemError, problemResponse, validationErrors } from './problem';
 import { authenticateAndCount, rateLimitHeaders } from './rate-limit';
@@ -202,6 +203,8 @@ export function publicApi(app: Hono<AppEnv>, s: Services): void {
   const failedAuth = new RateLimiter(FAILED_AUTH_BUDGET, s.now);
   const auditAnchors = new AuditAnchorCache();
   const devicePages = new PageCache<unknown>();
+  // The Members page's anchors of this process (docs/decisions/055-lists-under-change.md).
+  const memberPages = newMemberDirectoryCache();
   const api = new Hono<ApiEnv>();
 
   // Authentication, then the key's budget. One answer for a missing, malformed, unknown,
@@ -320,7 +323,12 @@ export function publicApi(app: Hono<AppEnv>, s: Services): void {
     reopenAlerts: ({ caller, body }) =>
       updateAlerts(caller, (body as { ids: string[] }).ids, 'Open'),
     listMembers: async ({ caller, query }) => ({
-      body: await listMembers(s.db, caller.org.id, query as Parameters<typeof listMembers>[2]),
+      body: await listMembers(
+        s.db,
+        memberPages,
+        caller.org.id,
+        query as Parameters<typeof listMembers>[3],
+      ),
     }),
     getMember: async ({ caller, params }) => {
       const member = await findMember(s.db, caller.org.id, params.id as string);

@@ -2,7 +2,7 @@ import type { Database } from '../db';
 import { deleteExpiredSessions } from '../auth/sessions';
 import { deleteStaleThrottleRows } from '../auth/login-throttle';
 import { deleteStaleResetTokens } from '../auth/password-resets';
-import { analyzeDevices } from '../devices/data';
+import { analyzeDevices, deleteOldDeviceListChanges } from '../devices/data';
 import { analyzeAlerts } from '../alerts/data';
 import { deleteFinishedJobs } from '../queue/data';
 import { deleteStaleBillingRows } from '../billing/data';
@@ -18,7 +18,7 @@ export const FINISHED_JOBS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
  * Deletes rows that can no longer matter: expired or idle sessions and reset tokens, throttle rows
  * with nothing left to remember, single sign-ons that never came back from their provider,
  * stale card setups and payment methods that never became a default, finished jobs, change
- * notices too old to resume from.
+ * notices too old to resume from, the device lists' change log older than 10 minutes.
  * Refreshes the planner statistics of the device and alert lists (PGlite runs no autovacuum).
  */
 export async function runHousekeeping(
@@ -38,6 +38,8 @@ export async function runHousekeeping(
   await deleteFinishedJobs(db, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS));
   // Change notices past resuming (a console away longer gets a reset: server/events/data.ts).
   await deleteOldNotices(db);
+  // The device lists' change log beyond any server's anchors (docs/decisions/055).
+  await deleteOldDeviceListChanges(db, now);
   await analyzeDevices(db);
   await analyzeAlerts(db);
 }
