@@ -7,7 +7,7 @@
  * BENCH_DATABASE_URL: then the stream is served by a second app instance on its own pool and
  * LISTEN connection, as another server process would). A client reads GET /api/events over HTTP
  * (fetch, as a browser's EventSource does) and paces its refetch of GET /api/orgs with the portal's
- * own RevalidationPacer (app/live/pacer.ts: at most one a second, none in flight).
+ * own RevalidationPacer (app/live/pacer.ts: at most one per 400 ms, none in flight).
  *
  * 1. Isolated changes (BENCH_LIVE_CHANGES, 30): a device update and its notice commit after a
  *    quiet spell; measured: commit → event received, commit → revalidating GET sent, and → its
@@ -28,7 +28,7 @@ import { hashPassword, TEST_SCRYPT_PARAMS } from '../server/auth/passwords';
 import { serveApp } from '../server/http/http-server';
 import { NoticeHub } from '../server/events/hub';
 import { publishNotice } from '../server/events/notices';
-import { RevalidationPacer } from '../app/live/pacer';
+import { DEFAULT_MIN_INTERVAL_MS, RevalidationPacer } from '../app/live/pacer';
 
 const CHANGES = Number(process.env.BENCH_LIVE_CHANGES ?? 30);
 const RATE = Number(process.env.BENCH_LIVE_RATE ?? 300);
@@ -232,7 +232,7 @@ const lost = commits.length - loadEvent.length;
 const p95 = percentile(toGet, 95);
 console.log(
   `\nLive notices (${url ? 'PostgreSQL, stream served by a second instance' : 'PGlite in memory'}; ` +
-    `SSE over loopback HTTP; the portal's pacer, 1 s)\n`,
+    `SSE over loopback HTTP; the portal's pacer, ${DEFAULT_MIN_INTERVAL_MS} ms)\n`,
 );
 console.log('| isolated change, commit → | changes | p50 | p95 | max |');
 console.log('| --- | --- | --- | --- | --- |');

@@ -1,7 +1,7 @@
 /**
  * The screens' side of live updates (docs/decisions/052-live-console.md): `useLiveNotices` listens
  * to the tab's one event stream while a screen is shown; `usePacedRevalidation` paces a list's
- * refetch (RevalidationPacer: at most one a second, none while one is in flight).
+ * refetch (RevalidationPacer: at most one per 400 ms, none while one is in flight).
  */
 import { useEffect, useRef, useState } from 'react';
 import { EVENTS_PATH } from '@contract/events';
