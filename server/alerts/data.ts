@@ -32,16 +32,7 @@ export async function listAlertPage(
   if (query.page > totalPages) return { alerts: [], totalPages };
 
   const rows = await db
-    .select({
-      scanId: alerts.scanId,
-      alertName: alerts.alertName,
-      alertDescription: alerts.alertDescription,
-      severity: alerts.severity,
-      status: alerts.status,
-      memberName: alerts.memberName,
-      deviceLabel: alerts.deviceLabel,
-      scanTime: alerts.scanTime,
-    })
+    .select(alertColumns)
     .from(alerts)
     .where(where)
     .orderBy(desc(alerts.scanTime), asc(alerts.id))
@@ -109,7 +100,8 @@ export async function setAlertStatus(
 }
 
 /** The columns the console shows, as `RETURNING` reads them (see {@link toAlert}). */
-const alertColumns = {
+/** An alert row's columns the console shows (for {@link toAlert}). */
+export const alertColumns = {
   scanId: alerts.scanId,
   alertName: alerts.alertName,
   alertDescription: alerts.alertDescription,
@@ -142,6 +134,40 @@ export async function analyzeAlerts(db: Database): Promise<void> {
   await db.execute(sql`ANALYZE alerts`);
 }
 
+/** Where a keyset read of the console's order stands: the last row's scan time (as text) and id. */
+export interface AlertKey {
+  /** The scan time as the database prints it: it round-trips exactly (a Date drops microseconds). */
+  scanTime: string;
+  id: number;
+}
+
+/**
+ * Up to `limit` alerts of `where` after `after` (null: from the newest) in the console's order,
+ * newest scan first, then id: one range of the list's own index. Each row comes with its key, for
+ * the next read (the exports' batches, the public API's cursors).
+ */
+export async function alertsAfter(
+  db: Database,
+  where: SQL,
+  after: AlertKey | null,
+  limit: number,
+): Promise<Array<{ alert: Alert; key: AlertKey }>> {
+  const rows = await db
+    .select({ ...alertColumns, id: alerts.id, timeText: sql<string>`(${alerts.scanTime})::text` })
+    .from(alerts)
+    .where(
+      after
+        ? and(
+            where,
+            sql`(${alerts.scanTime} < ${after.scanTime}::timestamptz OR (${alerts.scanTime} = ${after.scanTime}::timestamptz AND ${alerts.id} > ${after.id}))`,
+          )
+        : where,
+    )
+    .orderBy(desc(alerts.scanTime), asc(alerts.id))
+    .limit(limit);
+  return rows.map((row) => ({ alert: toAlert(row), key: { scanTime: row.timeText, id: row.id } }));
+}
+
 /**
  * Every alert of a status filter, newest scan first (the console's Export CSV): keyset batches
  * over the list's own index order (scan time descending, then id), one index range each.
@@ -153,36 +179,12 @@ export async function* eachAlert(
   batchSize = 1000,
 ): AsyncGenerator<Alert> {
   const where = filtersOf(orgId, status);
-  // The scan time as text: it round-trips exactly (a Date would drop microseconds).
-  let after: { scanTime: string; id: number } | null = null;
+  let after: AlertKey | null = null;
   for (;;) {
-    const rows = await db
-      .select({
-        id: alerts.id,
-        key: sql<string>`(${alerts.scanTime})::text`,
-        scanId: alerts.scanId,
-        alertName: alerts.alertName,
-        alertDescription: alerts.alertDescription,
-        severity: alerts.severity,
-        status: alerts.status,
-        memberName: alerts.memberName,
-        deviceLabel: alerts.deviceLabel,
-        scanTime: alerts.scanTime,
-      })
-      .from(alerts)
-      .where(
-        after
-          ? and(
-              where,
-              sql`(${alerts.scanTime} < ${after.scanTime}::timestamptz OR (${alerts.scanTime} = ${after.scanTime}::timestamptz AND ${alerts.id} > ${after.id}))`,
-            )
-          : where,
-      )
-      .orderBy(desc(alerts.scanTime), asc(alerts.id))
-      .limit(batchSize);
-    for (const row of rows) yield toAlert(row);
+    const rows = await alertsAfter(db, where, after, batchSize);
+    for (const { alert } of rows) yield alert;
     const last = rows.at(-1);
     if (rows.length < batchSize || !last) return;
-    after = { scanTime: last.key, id: last.id };
+    after = last.key;
   }
 }

@@ -128,19 +128,19 @@ function listKey(query: DeviceListQuery): string {
   ].join('|');
 }
 
-export const idExpr = sql`${devices.id}`;
+const idExpr = sql`${devices.id}`;
 
-export function tuple(ordering: Ordering): SQL {
+function tuple(ordering: Ordering): SQL {
   return sql`(${sql.join([...ordering.keys.map((k) => k.expr), idExpr], sql`, `)})`;
 }
 
-export function anchorTuple(ordering: Ordering, anchor: string[]): SQL {
+function anchorTuple(ordering: Ordering, anchor: readonly string[]): SQL {
   const values = ordering.keys.map((k, i) => sql`${anchor[i] ?? null}::${sql.raw(k.type)}`);
   values.push(sql`${anchor[ordering.keys.length] ?? null}::integer`);
   return sql`(${sql.join(values, sql`, `)})`;
 }
 
-export function orderBy(ordering: Ordering, reverse = false): SQL[] {
+function orderBy(ordering: Ordering, reverse = false): SQL[] {
   const direction = sql.raw(ordering.descending !== reverse ? 'desc' : 'asc');
   return [...ordering.keys.map((k) => k.expr), idExpr].map((e) => sql`${e} ${direction}`);
 }
@@ -278,8 +278,8 @@ async function changesSince(
   }));
 }
 
-/** Device list rows as the page answers them. */
-const listed = {
+/** A device row's columns the dashboard shows (for {@link toDevice}). */
+export const DASHBOARD_COLUMNS = {
   code: devices.code,
   memberName: devices.memberName,
   memberEmail: devices.memberEmail,
@@ -302,7 +302,7 @@ async function readPage(
   const rows: Array<Parameters<typeof toDevice>[0]> = [];
   if (plan.back > 0 && plan.anchor) {
     const back = await tx
-      .select(listed)
+      .select(DASHBOARD_COLUMNS)
       .from(devices)
       .where(
         and(where, sql`${tuple(ordering)} ${sql.raw(le)} ${anchorTuple(ordering, plan.anchor)}`),
@@ -317,7 +317,7 @@ async function readPage(
       ? and(where, sql`${tuple(ordering)} ${sql.raw(gt)} ${anchorTuple(ordering, plan.anchor)}`)
       : where;
     const forward = await tx
-      .select(listed)
+      .select(DASHBOARD_COLUMNS)
       .from(devices)
       .where(after)
       .orderBy(...orderBy(ordering))
@@ -478,19 +478,6 @@ export function toDevice(row: {
   return device;
 }
 
-/** A device row's columns the dashboard shows (for {@link toDevice}). */
-export const DASHBOARD_COLUMNS = {
-  code: devices.code,
-  memberName: devices.memberName,
-  memberEmail: devices.memberEmail,
-  model: devices.model,
-  platform: devices.platform,
-  osVersion: devices.osVersion,
-  enrolled: devices.enrolled,
-  severity: devices.severity,
-  lastScanAt: devices.lastScanAt,
-};
-
 /**
  * Unenrolment removes the devices (their codes and device API credentials die with them; the
  * members stay): one DELETE,
@@ -519,6 +506,36 @@ export async function analyzeDevices(db: Database): Promise<void> {
 }
 
 /**
+ * Up to `limit` devices of `where` after the row whose sort keys are `after` (id last; null: from
+ * the start), in the list's order: one range of the order's index. Each row comes with its keys
+ * as text, for the next read (the export's batches, the public API's cursors).
+ */
+export async function devicesAfter(
+  db: Database,
+  where: SQL,
+  ordering: Ordering,
+  after: readonly string[] | null,
+  limit: number,
+): Promise<Array<{ device: Device; keys: string[] }>> {
+  const keyColumns = Object.fromEntries(
+    ordering.keys.map((k, i) => [`k${i}`, sql<string | null>`(${k.expr})::text`]),
+  );
+  const gt = sql.raw(ordering.descending ? '<' : '>');
+  const rows = (await db
+    .select({ ...DASHBOARD_COLUMNS, ...keyColumns, id: sql<string>`(${devices.id})::text` })
+    .from(devices)
+    .where(
+      after ? and(where, sql`${tuple(ordering)} ${gt} ${anchorTuple(ordering, after)}`) : where,
+    )
+    .orderBy(...orderBy(ordering))
+    .limit(limit)) as Array<Parameters<typeof toDevice>[0] & Record<string, unknown>>;
+  return rows.map((row) => ({
+    device: toDevice(row),
+    keys: [...ordering.keys.map((_, i) => String(row[`k${i}`] ?? '')), String(row.id)],
+  }));
+}
+
+/**
  * Every device of a list, in its order (the dashboard's Export CSV): keyset batches, each one
  * index range that starts after the previous batch's last row, so the export of 100,000 devices
  * holds one batch in memory and never counts or offsets.
@@ -531,37 +548,12 @@ export async function* eachDevice(
 ): AsyncGenerator<Device> {
   const ordering = orderingOf(query.sort, query.order);
   const where = filtersOf(orgId, { ...query, page: 1, pageSize: batchSize });
-  const keyColumns = Object.fromEntries(
-    ordering.keys.map((k, i) => [`k${i}`, sql<string>`(${k.expr})::text`]),
-  );
-  const gt = ordering.descending ? '<' : '>';
   let after: string[] | null = null;
   for (;;) {
-    const rows: Array<Record<string, unknown>> = await db
-      .select({
-        ...keyColumns,
-        id: sql<string>`(${devices.id})::text`,
-        code: devices.code,
-        memberName: devices.memberName,
-        memberEmail: devices.memberEmail,
-        model: devices.model,
-        platform: devices.platform,
-        osVersion: devices.osVersion,
-        enrolled: devices.enrolled,
-        severity: devices.severity,
-        lastScanAt: devices.lastScanAt,
-      })
-      .from(devices)
-      .where(
-        after
-          ? and(where, sql`${tuple(ordering)} ${sql.raw(gt)} ${anchorTuple(ordering, after)}`)
-          : where,
-      )
-      .orderBy(...orderBy(ordering))
-      .limit(batchSize);
-    for (const row of rows) yield toDevice(row as Parameters<typeof toDevice>[0]);
+    const rows = await devicesAfter(db, where, ordering, after, batchSize);
+    for (const { device } of rows) yield device;
     const last = rows.at(-1);
     if (rows.length < batchSize || !last) return;
-    after = [...ordering.keys.map((_, i) => String(last[`k${i}`])), String(last.id)];
+    after = last.keys;
   }
 }

@@ -5,7 +5,7 @@
  * come from ../devices/data.ts), alerts over (org_id, scan_time DESC, id), audit events by number.
  * Members page by position, as the Members page does (../members/directory.ts).
  */
-import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Alert } from '@contract/alerts';
 import type { Device } from '@contract/devices';
 import type { DirectoryMember } from '@contract/member-directory';
@@ -22,24 +22,12 @@ import type {
 import { ALERT_STATUS_OF_FILTER } from '@domain/alerts';
 import type { Database } from '../db';
 import { alerts, devices } from '../db/schema';
-import { anchorTuple, filtersOf, orderBy, orderingOf, toDevice, tuple } from '../devices/data';
-import { toAlert } from '../alerts/data';
+import { DASHBOARD_COLUMNS, devicesAfter, filtersOf, orderingOf, toDevice } from '../devices/data';
+import { alertColumns, alertsAfter, toAlert, type AlertKey } from '../alerts/data';
 import { listMemberDirectory, type MemberDirectoryCache } from '../members/directory';
 import { listEventPage } from '../audit/data';
 import type { AuditAnchorCache } from '../audit/anchors';
 import { badCursor, decodeCursor, encodeCursor } from './cursor';
-
-const deviceColumns = {
-  code: devices.code,
-  memberName: devices.memberName,
-  memberEmail: devices.memberEmail,
-  model: devices.model,
-  platform: devices.platform,
-  osVersion: devices.osVersion,
-  enrolled: devices.enrolled,
-  severity: devices.severity,
-  lastScanAt: devices.lastScanAt,
-};
 
 /**
  * A page of devices after `cursor`, in the dashboard's order: `keys > cursor` in index order,
@@ -62,47 +50,27 @@ export async function listDevices(
       q: query.q,
     }),
   ];
+  let after: string[] | null = null;
   if (query.cursor) {
     const values = decodeCursor(query.cursor, ordering.keys.length + 2);
     if (values[0] !== orderName) {
       throw badCursor('The cursor belongs to another order: pass the same sort and order.');
     }
-    const anchor = values.slice(1).map(String);
-    if (!/^\d{1,10}$/.test(anchor[anchor.length - 1] as string)) throw badCursor();
-    const op = sql.raw(ordering.descending ? '<' : '>');
-    conditions.push(sql`${tuple(ordering)} ${op} ${anchorTuple(ordering, anchor)}`);
+    after = values.slice(1).map(String);
+    if (!/^\d{1,10}$/.test(after[after.length - 1] as string)) throw badCursor();
   }
-  const keyColumns = Object.fromEntries(
-    ordering.keys.map((k, i) => [`k${i}`, sql<string | null>`(${k.expr})::text`]),
-  );
   let rows;
   try {
-    rows = (await db
-      .select({ ...deviceColumns, ...keyColumns, id: devices.id })
-      .from(devices)
-      .where(and(...conditions))
-      .orderBy(...orderBy(ordering))
-      .limit(query.limit + 1)) as Array<
-      Parameters<typeof toDevice>[0] & { id: number } & Record<string, unknown>
-    >;
+    rows = await devicesAfter(db, and(...conditions) as SQL, ordering, after, query.limit + 1);
   } catch (error) {
     // A cursor whose key text does not cast to its column's type (edited by hand).
-    if (query.cursor && /invalid input|out of range|malformed/i.test(String(error))) {
-      throw badCursor();
-    }
+    if (after && /invalid input|out of range|malformed/i.test(String(error))) throw badCursor();
     throw error;
   }
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
-  const next =
-    rows.length > query.limit && last
-      ? encodeCursor([
-          orderName,
-          ...ordering.keys.map((_, i) => String(last[`k${i}`] ?? '')),
-          String(last.id),
-        ])
-      : null;
-  return { devices: page.map(toDevice), next };
+  const next = rows.length > query.limit && last ? encodeCursor([orderName, ...last.keys]) : null;
+  return { devices: page.map((r) => r.device), next };
 }
 
 export async function findDevice(
@@ -111,23 +79,12 @@ export async function findDevice(
   code: string,
 ): Promise<Device | null> {
   const [row] = await db
-    .select(deviceColumns)
+    .select(DASHBOARD_COLUMNS)
     .from(devices)
     .where(and(eq(devices.orgId, orgId), eq(devices.code, code)))
     .limit(1);
   return row ? toDevice(row) : null;
 }
-
-const alertColumns = {
-  scanId: alerts.scanId,
-  alertName: alerts.alertName,
-  alertDescription: alerts.alertDescription,
-  severity: alerts.severity,
-  status: alerts.status,
-  memberName: alerts.memberName,
-  deviceLabel: alerts.deviceLabel,
-  scanTime: alerts.scanTime,
-};
 
 /** Newest scan first, then id: the console's order and its index (0005_alerts.sql). */
 export async function listAlerts(
@@ -139,27 +96,21 @@ export async function listAlerts(
   if (query.status) conditions.push(eq(alerts.status, ALERT_STATUS_OF_FILTER[query.status]));
   if (query.severity) conditions.push(inArray(alerts.severity, [...new Set(query.severity)]));
   if (query.since) conditions.push(gte(alerts.scanTime, new Date(query.since)));
+  let after: AlertKey | null = null;
   if (query.cursor) {
     const [time, id] = decodeCursor(query.cursor, 2);
     if (typeof time !== 'string' || Number.isNaN(Date.parse(time)) || !Number.isSafeInteger(id)) {
       throw badCursor();
     }
     // The scan time as the database holds it (microseconds), so equal times compare equal.
-    conditions.push(
-      sql`(${alerts.scanTime} < ${time}::timestamptz OR (${alerts.scanTime} = ${time}::timestamptz AND ${alerts.id} > ${id}))`,
-    );
+    after = { scanTime: time, id: id as number };
   }
-  const rows = await db
-    .select({ ...alertColumns, id: alerts.id, timeText: sql<string>`(${alerts.scanTime})::text` })
-    .from(alerts)
-    .where(and(...conditions))
-    .orderBy(desc(alerts.scanTime), asc(alerts.id))
-    .limit(query.limit + 1);
+  const rows = await alertsAfter(db, and(...conditions) as SQL, after, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
-    alerts: page.map(toAlert),
-    next: rows.length > query.limit && last ? encodeCursor([last.timeText, last.id]) : null,
+    alerts: page.map((r) => r.alert),
+    next: rows.length > query.limit && last ? encodeCursor([last.key.scanTime, last.key.id]) : null,
   };
 }
 
