@@ -16,7 +16,8 @@ import { eq, sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
 import { openDatabase } from '../server/db';
 import { prepareDatabase } from '../server/bootstrap';
-import { devices, members, organizations, subscriptions, users } from '../server/db/schema';
+import { devices, organizations, subscriptions, users } from '../server/db/schema';
+import { insertBenchDevices } from './bench-fleet';
 import { hashPassword, TEST_SCRYPT_PARAMS } from '../server/auth/passwords';
 import { sessionCookieOf } from '../server/test-support';
 
@@ -60,36 +61,9 @@ await db.execute(sql`
          'member' || i || '@bench.test',
          '2026-01-01T00:00:00Z'
   FROM generate_series(1, ${MEMBERS}) AS i`);
-const [{ firstMember } = { firstMember: 0 }] = await db
-  .select({ firstMember: sql<number>`min(${members.id})::int` })
-  .from(members)
-  .where(eq(members.orgId, orgId));
 log(`inserted ${MEMBERS} members`);
 
-await db.execute(sql`
-  INSERT INTO devices
-    (org_id, member_id, code, model, platform, os_version, enrolled, severity, last_scan_at)
-  SELECT ${orgId},
-         CASE WHEN h % 17 = 0 THEN NULL ELSE ${firstMember} + (i * 7919) % ${MEMBERS} END,
-         'BN' || lpad(to_hex(i * 2654435761 % 4294967291), 8, '0') || '-' || i,
-         CASE WHEN pending THEN NULL
-              WHEN ios THEN (ARRAY['iPhone 17', 'iPhone 16', 'iPhone 15', 'iPad Air'])[1 + h % 4]
-              ELSE (ARRAY['Pixel 9', 'Galaxy S25', 'Galaxy A56', 'OnePlus 13'])[1 + h % 4] END,
-         CASE WHEN pending THEN NULL WHEN ios THEN 'ios' ELSE 'android' END,
-         CASE WHEN pending THEN NULL
-              WHEN ios THEN (ARRAY['26.1', '18.7.2', '17.7.10', '9.3.6'])[1 + (h / 7) % 4]
-              ELSE (ARRAY['16', '15', '14', '9'])[1 + (h / 7) % 4] END,
-         NOT pending AND h % 50 <> 1,
-         CASE WHEN pending OR h % 97 = 3 THEN NULL
-              WHEN h % 100 < 12 THEN 'critical'
-              WHEN h % 100 < 37 THEN 'warning'
-              ELSE 'secure' END,
-         CASE WHEN pending OR h % 97 = 3 THEN NULL
-              ELSE '2026-11-20T14:05:00Z'::timestamptz - make_interval(secs => (h * 31) % 1814400) END
-  FROM (
-    SELECT i, h, h % 10 = 0 AS pending, h % 20 < 11 AS ios
-    FROM (SELECT i, (i * 2654435761) % 1000003 AS h FROM generate_series(1, ${DEVICES}) AS i) s
-  ) d`);
+await insertBenchDevices(db, orgId, { devices: DEVICES, members: MEMBERS });
 await db.execute(sql`ANALYZE`);
 log(`inserted ${DEVICES} devices and analyzed`);
 
