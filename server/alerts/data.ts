@@ -63,17 +63,25 @@ export function toAlert(row: {
   };
 }
 
+/** What a status change changed: the alerts as the console shows them, and their devices. */
+export interface ChangedAlerts {
+  alerts: Alert[];
+  /** The devices of the changed alerts (once each; alerts without a device add none). */
+  deviceIds: number[];
+}
+
 /**
  * Sets the status of the organization's alerts with these scan ids, in one UPDATE limited to the
  * organization: ids of other organizations and unknown ids are ignored. Alerts that already have
- * the status are left as they are (no write). Returns the alerts that changed.
+ * the status are left as they are (no write). Returns the alerts that changed and their devices
+ * (whose severity follows their open alerts: ./device-severity.ts).
  */
 export async function setAlertStatus(
   db: Database,
   orgId: number,
   scanIds: readonly string[],
   status: AlertStatus,
-): Promise<Alert[]> {
+): Promise<ChangedAlerts> {
   const changed = await db
     .update(alerts)
     .set({ status })
@@ -86,17 +94,10 @@ export async function setAlertStatus(
       ),
     )
     // The changed alerts as the console shows them now (their `alert.updated` events).
-    .returning({
-      scanId: alerts.scanId,
-      alertName: alerts.alertName,
-      alertDescription: alerts.alertDescription,
-      severity: alerts.severity,
-      status: alerts.status,
-      memberName: alerts.memberName,
-      deviceLabel: alerts.deviceLabel,
-      scanTime: alerts.scanTime,
-    });
-  return changed.map(toAlert);
+    .returning({ ...alertColumns, deviceId: alerts.deviceId });
+  const deviceIds = new Set<number>();
+  for (const row of changed) if (row.deviceId !== null) deviceIds.add(row.deviceId);
+  return { alerts: changed.map(toAlert), deviceIds: [...deviceIds] };
 }
 
 /** The columns the console shows, as `RETURNING` reads them (see {@link toAlert}). */

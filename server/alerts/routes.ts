@@ -15,6 +15,7 @@ import { mapRows, streamCsv, type CsvValue } from '../http/csv-export';
 import { eachAlert, listAlertPage, setAlertStatus } from './data';
 import { emitWebhookEvents } from '../webhooks/events';
 import { publishNotice } from '../events/notices';
+import { followAlertState } from './device-severity';
 
 /** An alert as a row of the export; threats one per line (the description as stored if malformed). */
 function csvValues(a: Alert): CsvValue[] {
@@ -58,11 +59,13 @@ export function alertsRoutes(app: Hono<AppEnv>, route: Route, s: Services): void
         s.queue,
         tx,
         session.org.id,
-        changed.map((data) => ({ type: 'alert.updated' as const, timestamp, data })),
+        changed.alerts.map((data) => ({ type: 'alert.updated' as const, timestamp, data })),
       );
       // Open consoles fetch their page again (server/events/notices.ts).
-      if (changed.length > 0)
+      if (changed.alerts.length > 0)
         await publishNotice(tx, session.org.id, { topic: 'alerts', opened: 0 });
+      // The devices' severity follows their open alerts (./device-severity.ts).
+      await followAlertState(tx, session.org.id, changed.deviceIds, s.now());
     });
     return {};
   });

@@ -39,6 +39,8 @@ import { describeError } from '../system/background';
 import { RateLimiter } from '../scim/rate-limit';
 import { unenrollDevices } from '../devices/data';
 import { setAlertStatus } from '../alerts/data';
+import { followAlertState } from '../alerts/device-severity';
+import { publishNotice } from '../events/notices';
 import { createOrgMembers } from '../members/data';
 import { enqueueInvitations } from '../members/enqueue-invitations';
 import { newMemberDirectoryCache } from '../members/directory';
@@ -396,9 +398,14 @@ export function publicApi(app: Hono<AppEnv>, s: Services): void {
       s.queue,
       s.db,
       caller.org.id,
-      changed.map((data) => ({ type: 'alert.updated' as const, timestamp, data })),
+      changed.alerts.map((data) => ({ type: 'alert.updated' as const, timestamp, data })),
     );
-    const updated = new Set(changed.map((a) => a.scanId));
+    // As in the console: open consoles refetch, and the devices' severity follows their open
+    // alerts (../alerts/device-severity.ts), in this call's transaction.
+    if (changed.alerts.length > 0)
+      await publishNotice(s.db, caller.org.id, { topic: 'alerts', opened: 0 });
+    await followAlertState(s.db, caller.org.id, changed.deviceIds, s.now());
+    const updated = new Set(changed.alerts.map((a) => a.scanId));
     const results: ApiAlertUpdateResult['results'] = ids.map((id) => ({
       id,
       result: updated.has(id) ? 'updated' : before.has(id) ? 'unchanged' : 'not_found',
