@@ -10,6 +10,9 @@ export const EMAIL_KINDS = [
   'password-reset',
   'first-admin',
   'scan-reminder',
+  'threat-alert',
+  'member-threat-alert',
+  'threat-alert-digest',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -20,6 +23,9 @@ export const EMAIL_KIND_LABELS: Readonly<Record<EmailKind, string>> = {
   'password-reset': 'Password reset',
   'first-admin': 'First administrator invitation',
   'scan-reminder': 'Device scan reminder',
+  'threat-alert': 'Threat alert',
+  'member-threat-alert': "Threat alert to the device's member",
+  'threat-alert-digest': 'Threat alert summary',
 };
 
 /**

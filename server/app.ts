@@ -28,6 +28,7 @@ import { readSessionToken } from './auth/session-cookie';
 import { findSession } from './auth/sessions';
 import { DevMailbox } from './mail/dev-mailbox';
 import { defineMailJobs } from './mail/jobs';
+import { defineThreatAlertJobs } from './alerts/alert-emails';
 import { JobQueue } from './queue/queue';
 import { defineWebhookJobs } from './webhooks/jobs';
 import { defineSystemJobs } from './system/jobs';
@@ -122,7 +123,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     mailer: s.mailer,
     fromDomain: deps.mailFromDomain ?? 'localhost',
     logger: s.logger,
+    consoleUrl: s.publicUrl
+      ? s.publicUrl.replace(/\/+$/, '')
+      : s.production
+        ? null
+        : (s.ownOrigins[0] ?? null),
   });
+  defineThreatAlertJobs(s.queue, { db: s.db, logger: s.logger });
   defineWebhookJobs(s.queue, {
     db: s.db,
     logger: s.logger,

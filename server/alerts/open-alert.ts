@@ -2,7 +2,8 @@
  * Opening alerts: the one way a new detection enters the console (docs/product/alerts.md). The
  * device API's scan reports (server/device-api/scans.ts) call {@link openAlerts}; the alerts and their
  * `alert.created` webhook events are written in one transaction, so an endpoint hears of exactly
- * the alerts that exist, at least once (server/webhooks/events.ts). The demo seed inserts its
+ * the alerts that exist, at least once (server/webhooks/events.ts), and so are their threat alert
+ * e-mails (./alert-emails.ts). The demo seed inserts its
  * history with `insertAlerts` instead: no events.
  */
 import type { Alert } from '@contract/alerts';
@@ -11,6 +12,7 @@ import type { JobQueue } from '../queue/queue';
 import { emitWebhookEvents } from '../webhooks/events';
 import { insertAlerts } from './data';
 import { publishNotice } from '../events/notices';
+import { queueThreatAlertEmails } from './alert-emails';
 
 export interface NewAlert {
   /** The scan's public id (the API's `scanId`); a scan id already stored opens nothing. */
@@ -64,6 +66,9 @@ export async function openAlerts(
     orgId,
     opened.map((data) => ({ type: 'alert.created' as const, timestamp, data })),
   );
+  // The threat alert e-mails (./alert-emails.ts): nothing to do, and no statement, when nothing
+  // opened or the organization turned them off.
+  await queueThreatAlertEmails(queue, tx, orgId, opened, now);
   // Open consoles show "N new alerts" once this commits (server/events/notices.ts).
   if (opened.length > 0) {
     await publishNotice(tx, orgId, { topic: 'alerts', opened: opened.length });

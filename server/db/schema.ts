@@ -787,6 +787,23 @@ export const scanReminders = pgTable(
   ],
 );
 
+/**
+ * Threat alert e-mails counted per organization and hour (0025_threat_alert_emails.sql;
+ * server/alerts/alert-emails.ts): past the cap, the hour's other alerts go into one summary.
+ */
+export const threatAlertMailWindows = pgTable(
+  'threat_alert_mail_windows',
+  {
+    orgId: integer('org_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    windowStart: timestamp('window_start', tz).notNull(),
+    emailed: integer('emailed').notNull(),
+    firstAlertId: integer('first_alert_id').notNull(),
+  },
+  (t) => [check('threat_alert_mail_windows_emailed_check', sql`${t.emailed} >= 0`)],
+);
+
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {

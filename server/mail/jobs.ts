@@ -17,7 +17,7 @@ import type { Database } from '../db';
 import type { Logger } from '../deps';
 import { releaseInvite } from '../settings/admins-data';
 import { releaseInvitation } from '../members/data';
-import { findEmailTemplate } from '../notifications/data';
+import { findEmailPreferences, findEmailTemplate } from '../notifications/data';
 import { revokeResetToken } from '../auth/password-resets';
 import { invitationEmail, type EnrollmentTemplate } from '../members/invitation';
 import {
@@ -31,6 +31,14 @@ import { firstAdminEmail, passwordResetEmail } from './account-emails';
 import type { MailContent } from './content';
 import { adminInvitationEmail, threatHunterInvitationEmail } from './invitations';
 import { scanReminderEmail, type ScanReminderParams } from './reminders';
+import {
+  memberThreatAlertEmail,
+  threatAlertDigestEmail,
+  threatAlertEmail,
+  type MemberThreatAlertParams,
+  type ThreatAlertDigestParams,
+  type ThreatAlertParams,
+} from './threat-alerts';
 import type { Mailer } from './mailer';
 import { messageIdOf, renderMail } from './render';
 import { classifySmtpError } from './smtp-errors';
@@ -69,7 +77,20 @@ export interface MailTemplates {
     claimedAt: string;
   };
   'scan-reminder': ScanReminderParams;
+  'threat-alert': ThreatAlertParams;
+  'member-threat-alert': MemberThreatAlertParams;
+  'threat-alert-digest': ThreatAlertDigestParams;
 }
+
+/**
+ * E-mails that 'Threat Alert Emails' turns off: checked again when each is sent, so one queued
+ * before an administrator chose 'Disabled' does not go (server/alerts/alert-emails.ts).
+ */
+const THREAT_ALERT_TEMPLATES: ReadonlySet<MailTemplate> = new Set([
+  'threat-alert',
+  'member-threat-alert',
+  'threat-alert-digest',
+]);
 export type MailTemplate = keyof MailTemplates;
 
 export interface MailJobPayload<T extends MailTemplate = MailTemplate> {
@@ -98,6 +119,11 @@ export interface MailJobServices {
   /** The sender's domain (MAIL_FROM): the right-hand side of the Message-ID. */
   fromDomain: string;
   logger: Logger;
+  /**
+   * Base of the console links in alert e-mails (PUBLIC_URL; in development the server's own
+   * origin); null: the e-mail names the page instead of linking it.
+   */
+  consoleUrl?: string | null;
 }
 
 /** The organization's custom enrolment e-mail, or the defaults if it cannot be read. */
@@ -159,6 +185,20 @@ async function contentOf(
     }
     case 'scan-reminder':
       return scanReminderEmail(to, payload.params as MailTemplates['scan-reminder']);
+    case 'threat-alert':
+      return threatAlertEmail(
+        to,
+        payload.params as MailTemplates['threat-alert'],
+        s.consoleUrl ?? null,
+      );
+    case 'member-threat-alert':
+      return memberThreatAlertEmail(to, payload.params as MailTemplates['member-threat-alert']);
+    case 'threat-alert-digest':
+      return threatAlertDigestEmail(
+        to,
+        payload.params as MailTemplates['threat-alert-digest'],
+        s.consoleUrl ?? null,
+      );
   }
 }
 
@@ -195,6 +235,10 @@ export function mailJobDefinition(s: MailJobServices): JobDefinition<MailJobPayl
     async run(job) {
       const payload = job.payload;
       if (!payload.params) throw new PermanentJobError('e-mail parameters missing');
+      if (THREAT_ALERT_TEMPLATES.has(payload.template) && job.orgId !== null) {
+        const preferences = await findEmailPreferences(s.db, job.orgId);
+        if (preferences.threatAlerts !== true) return { skipped: 'threat alert e-mails disabled' };
+      }
       const content = await contentOf(s, payload, job.orgId);
       const message = await renderMail(content, {
         messageId: messageIdOf(payload.messageId, s.fromDomain),

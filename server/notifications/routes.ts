@@ -16,6 +16,7 @@ import type { Services } from '../deps';
 import type { AppEnv } from '../env';
 import type { Route } from '../http/route';
 import { recentReminderCounts } from '../policies/reminders';
+import { forgetThreatAlertPreference } from '../alerts/alert-emails';
 import {
   findEmailPreferences,
   findEmailTemplate,
@@ -31,10 +32,12 @@ export function notificationsRoutes(app: Hono<AppEnv>, route: Route, s: Services
     ...(await findEmailPreferences(s.db, session.org.id)),
   }));
 
-  route(app, updateEmailPreferences, async ({ body, session }) => ({
-    orgId: session.org.id,
-    ...(await storeEmailPreferences(s.db, session.org.id, body, s.now())),
-  }));
+  route(app, updateEmailPreferences, async ({ body, session }) => {
+    const saved = await storeEmailPreferences(s.db, session.org.id, body, s.now());
+    // Alert e-mails read the preference from a short cache (../alerts/alert-emails.ts).
+    forgetThreatAlertPreference(s.queue, session.org.id);
+    return { orgId: session.org.id, ...saved };
+  });
 
   route(app, getEmailTemplate, async ({ query, session }) =>
     findEmailTemplate(s.db, session.org.id, query.type),
