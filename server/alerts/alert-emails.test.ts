@@ -328,4 +328,25 @@ describe('threat alert e-mails', () => {
     await scan(credentials[0]!, [finding('critical')]);
     expect(to(await delivered(), admins[0]!.email)).toHaveLength(1);
   });
+
+  it('concurrent reports are counted once each: exactly the cap e-mailed, one summary job', async () => {
+    const reports = THREAT_ALERT_EMAILS_PER_HOUR + 8;
+    const { org, codes } = await orgWithMembers(reports);
+    const credentials: string[] = [];
+    for (const code of codes) credentials.push(await enrol(code));
+    await delivered();
+    smtp.received.length = 0;
+
+    await Promise.all(credentials.map((c) => scan(c, [finding('critical')])));
+    const mails = await delivered();
+    expect(to(mails, org.admins[0]!.email)).toHaveLength(THREAT_ALERT_EMAILS_PER_HOUR);
+    expect(org.members.flatMap((m) => to(mails, m.email))).toHaveLength(
+      THREAT_ALERT_EMAILS_PER_HOUR,
+    );
+    const digests = await t.db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(and(eq(jobs.orgId, org.id), eq(jobs.kind, THREAT_ALERT_DIGEST_JOB)));
+    expect(digests).toHaveLength(1);
+  });
 });

@@ -171,14 +171,14 @@ export async function queueThreatAlertEmails(
   const emailed = Number(row.emailed);
 
   if (emailed > THREAT_ALERT_EMAILS_PER_HOUR) {
-    // Past the cap: the hour's summary (one queued job per organization: its dedupe key), from the
+    // Past the cap: the hour's summary (one job per organization and hour: its dedupe key), from the
     // first alert not e-mailed on; later reports of the hour add nothing in this process.
     if (emailed === THREAT_ALERT_EMAILS_PER_HOUR + 1) {
       const fromAlertId = Math.min(...row.opened.map((o) => o.id));
       await queue.enqueue(tx, {
         kind: THREAT_ALERT_DIGEST_JOB,
         orgId,
-        dedupeKey: `${THREAT_ALERT_DIGEST_JOB}:${orgId}`,
+        dedupeKey: `${THREAT_ALERT_DIGEST_JOB}:${orgId}:${windowStart}`,
         delayMs: windowStart + THREAT_ALERT_WINDOW_MS - now.getTime(),
         payload: {
           windowStart: new Date(windowStart).toISOString(),
