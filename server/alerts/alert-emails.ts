@@ -174,7 +174,7 @@ export async function queueThreatAlertEmails(
     // Past the cap: the hour's summary (one job per organization and hour: its dedupe key), from the
     // first alert not e-mailed on; later reports of the hour add nothing in this process.
     if (emailed === THREAT_ALERT_EMAILS_PER_HOUR + 1) {
-      const fromAlertId = Math.min(...row.opened.map((o) => o.id));
+      const fromAlertId = row.opened.length > 0 ? Math.min(...row.opened.map((o) => o.id)) : 0;
       await queue.enqueue(tx, {
         kind: THREAT_ALERT_DIGEST_JOB,
         orgId,
