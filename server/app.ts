@@ -2,6 +2,7 @@
  * createApp(deps): the portal's HTTP API under /api (plus the built portal, when there is one).
  * Route modules mirror contract/: routes/session.ts ↔ contract/session.ts, and so on.
  */
+import { DEFAULT_READ_EVENT_OPTIONS } from './public-api/read-events';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -112,6 +113,7 @@ export function resolveServices(deps: AppDeps): Services {
     scimRateLimit: { ...DEFAULT_SCIM_RATE_LIMIT, ...deps.scimRateLimit },
     apiRateLimit: deps.apiRateLimit ?? DEFAULT_API_RATE_LIMIT,
     apiPageCache: deps.apiPageCache ?? true,
+    apiReadEvents: { ...DEFAULT_READ_EVENT_OPTIONS, ...deps.apiReadEvents },
   };
 }
 

@@ -7,6 +7,13 @@
  */
 const MAX_ENTRIES = 500;
 
+/** A page as answered: checked against the contract and serialised once (decision 058). */
+export interface CachedPage {
+  json: string;
+  /** The next page's cursor, for the Link header. */
+  next: string | null;
+}
+
 export class PageCache<T> {
   private readonly entries = new Map<string, Promise<T>>();
 
