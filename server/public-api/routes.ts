@@ -10,6 +10,7 @@
  * problem+json (./problem.ts); every authenticated call is an audit event with the key as actor
  * (a change in the transaction of the change).
  */
+import { gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import type * as z from 'zod/mini';
 import {
@@ -28,6 +29,8 @@ import type { Database } from '../db';
 import type { Organization } from '../db/schema';
 import { hashToken } from '../auth/tokens';
 import { apiKeyDisplay, isApiKeyFormat } from '../integrations/api-key';
+import { setAnswerHeaders } from '../http/response-headers';
+import { requestHasNoBody } from '../http/request-body';
 import { clientIp } from '../http/client-ip';
 import { HttpError } from '../http/http-error';
 import { findUnstorableText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../http/route';
@@ -55,7 +58,7 @@ import {
   listDevices,
   listMembers,
 } from './data';
-import { PageCache, type CachedPage } from './page-cache';
+import { PageCache, picksGzip, type CachedPage } from './page-cache';
 import { KeyAdmission } from './admission';
 import { ReadEventBuffer } from './read-events';
 
@@ -118,6 +121,8 @@ function readQuery(c: C): Record<string, string | string[]> {
 }
 
 async function readBody(c: C, op: ApiOperation): Promise<unknown> {
+  // A read without a body: nothing to read (and reading would build a web Request: decision 058).
+  if (!op.body && requestHasNoBody(c)) return undefined;
   const text = await c.req.text();
   if (!op.body) {
     if (text.trim() !== '') {
@@ -302,7 +307,7 @@ export function publicApi(app: Hono<AppEnv>, s: Services): void {
     }
     c.set('caller', caller);
     await next();
-    for (const [name, value] of Object.entries(limitHeaders)) c.header(name, value);
+    setAnswerHeaders(c, limitHeaders);
     if (c.req.method !== 'GET') s.queue.wake();
   });
 
@@ -505,7 +510,17 @@ export function publicApi(app: Hono<AppEnv>, s: Services): void {
         }
         const page = answer.page ?? checkedPage(op, answer.body);
         if (page.next) c.header('Link', nextLink(c, page.next));
-        return c.body(page.json, op.status, { 'Content-Type': 'application/json' });
+        // Vary set here, so the compress middleware need not copy the answer to add it.
+        const headers = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
+        if (answer.page && picksGzip(c.req.header('accept-encoding'))) {
+          // A cached page is compressed once, not on every request (decision 058).
+          answer.page.gzip ??= gzipSync(answer.page.json);
+          return c.body(answer.page.gzip as Uint8Array<ArrayBuffer>, op.status, {
+            ...headers,
+            'Content-Encoding': 'gzip',
+          });
+        }
+        return c.body(page.json, op.status, headers);
       } catch (error) {
         let problem: ProblemError;
         if (error instanceof ContractMismatch) {

@@ -5,6 +5,7 @@
  * written in batches (chained, complete, written at shutdown), cached pages answered as the
  * uncached ones. On PGlite and, with `npm run test:postgres`, on a real PostgreSQL.
  */
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { createApp } from '../app';
@@ -17,6 +18,7 @@ import { BackgroundTasks } from '../system/background';
 import type { Database } from '../db';
 import { apiClient, loadValidator } from './api-client';
 import { KeyAdmission } from './admission';
+import { picksGzip } from './page-cache';
 import { ReadEventBuffer } from './read-events';
 import type { RateLimitState } from './rate-limit';
 import type { Organization } from '../db/schema';
@@ -324,6 +326,18 @@ describe("reads' audit events in batches", () => {
 });
 
 describe('cached pages', () => {
+  it('picks gzip as the compress middleware would', () => {
+    expect(picksGzip(undefined)).toBe(false);
+    expect(picksGzip('gzip')).toBe(true);
+    expect(picksGzip('gzip, deflate, br')).toBe(true);
+    expect(picksGzip('GZIP;q=0.5')).toBe(true);
+    expect(picksGzip('gzip;q=0')).toBe(false);
+    expect(picksGzip('deflate')).toBe(false);
+    expect(picksGzip('deflate, gzip;q=0.5')).toBe(false);
+    expect(picksGzip('*')).toBe(true);
+    expect(picksGzip('br, identity')).toBe(false);
+  });
+
   it('answer the same bytes, headers and Link as the uncached page, and change with the devices', async () => {
     const org = await makeOrg(t, { name: 'Cacheco', devices: 12, apiKey: true });
     const plain = createApp({
@@ -346,6 +360,18 @@ describe('cached pages', () => {
       expect(b.res.headers.get('link')).toBe(c.res.headers.get('link'));
       expect(b.res.headers.get('link')).toMatch(/rel="next"$/);
       expect(b.res.headers.get('ratelimit-limit')).toBe('10000');
+    }
+    // gzip: compressed once per page, the same JSON inside, as the compress middleware would answer.
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.request('/api/v1/devices?limit=5', {
+        headers: { authorization: `Bearer ${org.apiKey}`, 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(res.headers.get('ratelimit-limit')).toBe('10000');
+      const body = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+      expect(body).toBe((await uncached('GET', '/devices?limit=5', { key: org.apiKey })).text);
     }
     const first = await cached('GET', '/devices?limit=100', { key: org.apiKey });
     const code = first.data.devices[0].code as string;
