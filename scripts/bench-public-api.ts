@@ -23,8 +23,9 @@
  * Environment: BENCH_DEVICES (100000), BENCH_REQUESTS (200), BENCH_API_SECONDS (10),
  * BENCH_API_CLIENTS (50), DATABASE_URL.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -184,7 +185,32 @@ interface LoadResult {
   cpuSeconds: number;
   /** This (the server's) process's CPU-seconds while the load ran. */
   serverCpuSeconds: number;
+  /** PostgreSQL's backends of this database (null on PGlite: it runs in the server's thread). */
+  dbCpuSeconds: number | null;
   load: string;
+}
+
+/**
+ * CPU-seconds used so far by PostgreSQL's backends serving this database (/proc/<pid>/stat,
+ * utime + stime), 0 on PGlite. The pool's connections stay open, so differences are the load's.
+ */
+async function databaseCpuSeconds(): Promise<number> {
+  if (!DATABASE_URL) return 0;
+  const rows = (
+    (await db.execute(
+      sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`,
+    )) as unknown as { rows: Array<{ pid: number }> }
+  ).rows;
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Another machine's PostgreSQL, or the backend ended: not counted.
+    }
+  }
+  return ticks / 100;
 }
 
 /** The clients in their own process (./bench-public-api-load.ts); this process only serves. */
@@ -203,17 +229,23 @@ async function loadRun(gzip: boolean): Promise<LoadResult> {
   });
   let out = '';
   let cpuStart: NodeJS.CpuUsage | null = null;
+  let dbStart: Promise<number> | null = null;
   child.stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString();
-    if (!cpuStart && out.includes('START')) cpuStart = process.cpuUsage();
+    if (!cpuStart && out.includes('START')) {
+      cpuStart = process.cpuUsage();
+      dbStart = databaseCpuSeconds();
+    }
   });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const cpu = process.cpuUsage(cpuStart ?? undefined);
+  const dbSeconds = (await databaseCpuSeconds()) - ((await dbStart) ?? 0);
   const line = out.split('\n').find((l) => l.startsWith('{'));
   if (code !== 0 || !line) throw new Error(`the load process failed (${code}): ${out}`);
   return {
-    ...(JSON.parse(line) as Omit<LoadResult, 'serverCpuSeconds' | 'load'>),
+    ...(JSON.parse(line) as Omit<LoadResult, 'serverCpuSeconds' | 'dbCpuSeconds' | 'load'>),
     serverCpuSeconds: (cpu.user + cpu.system) / 1e6,
+    dbCpuSeconds: DATABASE_URL ? dbSeconds : null,
     load: loadavg()
       .map((n) => n.toFixed(2))
       .join(' '),
@@ -266,9 +298,13 @@ for (const [name, r] of [
   ['identity', plain],
   ['gzip (Accept-Encoding)', gzipped],
 ] as const) {
+  const db =
+    r.dbCpuSeconds === null
+      ? ''
+      : ` + PostgreSQL ${((1000 * r.dbCpuSeconds) / r.done).toFixed(3)} ms`;
   console.log(
     `| ${name} | ${Math.round(r.done / r.seconds).toLocaleString('en-US')} | ${r.failed} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ` +
-      `${((1000 * r.serverCpuSeconds) / r.done).toFixed(3)} ms (${Math.round(r.done / r.serverCpuSeconds).toLocaleString('en-US')}/CPU-s) | ` +
+      `${((1000 * r.serverCpuSeconds) / r.done).toFixed(3)} ms (${Math.round(r.done / r.serverCpuSeconds).toLocaleString('en-US')}/CPU-s)${db} | ` +
       `${((1000 * r.cpuSeconds) / r.done).toFixed(3)} ms | ${r.load} | ${name === 'identity' ? '≥ 1,500 req/s' : '—'} |`,
   );
 }
