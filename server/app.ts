@@ -2,6 +2,9 @@
  * createApp(deps): the portal's HTTP API under /api (plus the built portal, when there is one).
  * Route modules mirror contract/: routes/session.ts ↔ contract/session.ts, and so on.
  */
+import { setAnswerHeaders } from './http/response-headers';
+import { requestHasNoBody } from './http/request-body';
+import { DEFAULT_READ_EVENT_OPTIONS } from './public-api/read-events';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -113,6 +116,7 @@ export function resolveServices(deps: AppDeps): Services {
     scimRateLimit: { ...DEFAULT_SCIM_RATE_LIMIT, ...deps.scimRateLimit },
     apiRateLimit: deps.apiRateLimit ?? DEFAULT_API_RATE_LIMIT,
     apiPageCache: deps.apiPageCache ?? true,
+    apiReadEvents: { ...DEFAULT_READ_EVENT_OPTIONS, ...deps.apiReadEvents },
   };
 }
 
@@ -168,16 +172,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     // Every answer (API, static files, index.html, 404, 500) gets the security headers; a route
     // that sets its own policy (the single sign-on pages, server/oidc/pages.ts) keeps it.
-    for (const [name, value] of Object.entries(securityHeaders({ csp, https: isHttps(c) }))) {
-      if (!c.res.headers.has(name)) c.header(name, value);
-    }
+    setAnswerHeaders(c, securityHeaders({ csp, https: isHttps(c) }), { keepExisting: true });
   });
 
   // API answers are never cached by browsers or proxies: every one, also the 413 of the body
   // limits below and the 403 of the CSRF check (set after the handler, so a route may choose).
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    setAnswerHeaders(c, { 'Cache-Control': 'no-store' }, { keepExisting: true });
   });
 
   const defaultLimit = bodyLimit({
@@ -220,12 +222,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   const isPublicApi = (p: string) =>
     p === PUBLIC_API_PREFIX || p.startsWith(`${PUBLIC_API_PREFIX}/`);
-  app.use(`${API_PREFIX}/*`, (c, next) =>
-    (isPublicApi(c.req.path) ? publicApiLimit : (largeLimits.get(c.req.path) ?? defaultLimit))(
-      c,
-      next,
-    ),
-  );
+  app.use(`${API_PREFIX}/*`, (c, next) => {
+    if (!isPublicApi(c.req.path)) return (largeLimits.get(c.req.path) ?? defaultLimit)(c, next);
+    // A public API read without Content-Length or Transfer-Encoding has no body (HTTP/1.1
+    // framing): nothing to limit, and asking for its body would build a whole web Request on
+    // every call (decision 058). Anything else is measured.
+    if (requestHasNoBody(c)) return next();
+    return publicApiLimit(c, next);
+  });
   // JSON answers above 1 KB (a 100-row device page is ~40 KB) travel gzip-compressed. Not the
   // device API's: its answers are a few bytes, and a zlib stream per report cost a tenth of a
   // report's CPU (docs/decisions/051-device-api.md, 'Throughput').

@@ -1,3 +1,4 @@
+import type { ReadEventOptions } from './public-api/read-events';
 import type { Database } from './db';
 import type { Mailer } from './mail/mailer';
 import type { JobQueue } from './queue/queue';
@@ -97,6 +98,11 @@ export interface AppDeps {
   apiRateLimit?: number;
   /** Keep answered device list pages per devices_version (default true; the bench measures both). */
   apiPageCache?: boolean;
+  /**
+   * How long the public API's read events wait before they are written together, and how many
+   * are written at once (server/public-api/read-events.ts; tests and the bench may change them).
+   */
+  apiReadEvents?: Partial<ReadEventOptions>;
 }
 
 /** The resolved dependencies the route modules use. */
@@ -120,4 +126,5 @@ export interface Services {
   scimRateLimit: ScimRateLimit;
   apiRateLimit: number;
   apiPageCache: boolean;
+  apiReadEvents: ReadEventOptions;
 }

@@ -11,6 +11,7 @@ import type { SessionRecord } from '../auth/sessions';
 import type { Database } from '../db';
 import { inRequestTransaction } from '../db/request-scope';
 import type { AppEnv } from '../env';
+import { setAnswerHeaders } from '../http/response-headers';
 import { clientIp } from '../http/client-ip';
 import { HttpError } from '../http/http-error';
 import type { Around, CallArgs, ParsedCall } from '../http/route';
@@ -47,7 +48,7 @@ export function requestDetails(trustProxy: boolean): MiddlewareHandler<AppEnv> {
       requestId,
     });
     await next();
-    c.header('X-Request-Id', requestId);
+    setAnswerHeaders(c, { 'X-Request-Id': requestId });
   };
 }
 

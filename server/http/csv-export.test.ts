@@ -44,13 +44,19 @@ describe('streaming', () => {
   it('streams a CSV download with a BOM, the header and every row', async () => {
     const app = new Hono();
     app.get('/x', (c) =>
-      streamCsv(c, 'devices 2026.csv', ['Member', 'Code'], rows([['=evil', 'A1'], ['Jo', 'B2']])),
+      streamCsv(
+        c,
+        'devices 2026.csv',
+        ['Member', 'Code'],
+        rows([
+          ['=evil', 'A1'],
+          ['Jo', 'B2'],
+        ]),
+      ),
     );
     const res = await app.request('/x');
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe(
-      'attachment; filename="devices_2026.csv"',
-    );
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="devices_2026.csv"');
     const bytes = new Uint8Array(await res.arrayBuffer());
     // The byte-order mark (EF BB BF) is there; TextDecoder drops it, as spreadsheet programs do.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

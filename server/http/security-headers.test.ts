@@ -111,7 +111,11 @@ describe('the policy of the server’s own sign-in pages', () => {
 
   it('names the redirect targets a form post may end at (the development provider’s sign-in)', () => {
     expect(
-      ssoPageContentSecurityPolicy('n0nce', ['http://127.0.0.1:8080', 'http://localhost:8080', "'self'"]),
+      ssoPageContentSecurityPolicy('n0nce', [
+        'http://127.0.0.1:8080',
+        'http://localhost:8080',
+        "'self'",
+      ]),
     ).toBe(
       "default-src 'none'; style-src 'nonce-n0nce'; form-action 'self' http://127.0.0.1:8080 http://localhost:8080; base-uri 'none'; frame-ancestors 'none'",
     );

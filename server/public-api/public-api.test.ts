@@ -92,6 +92,8 @@ describe('authentication', () => {
     const before = await t.db.select().from(auditEvents).where(eq(auditEvents.orgId, acme.id));
     await api('GET', '/devices?limit=1', { key });
     await api('GET', '/devices?colour=red', { key });
+    // Reads' events are written in batches, at most 100 ms later (read-events.ts).
+    await t.tasks.idle();
     const after = await t.db.select().from(auditEvents).where(eq(auditEvents.orgId, acme.id));
     const added = after.filter((e) => !before.some((b) => b.seq === e.seq));
     expect(added.map((e) => [e.action, e.outcome])).toEqual([
@@ -385,6 +387,7 @@ describe('members', () => {
 
 describe('audit events', () => {
   it('lists the Activity log with its filters and cursors', async () => {
+    await t.tasks.idle();
     const r = await api('GET', '/audit-events?limit=3&action=api_key.called', { key });
     expect(r.status).toBe(200);
     expect(r.data.events).toHaveLength(3);

@@ -1,8 +1,10 @@
 /**
  * The public API's request budget (docs/decisions/054-public-api.md, 'Rate limit'): API_RATE_LIMIT
  * requests per key and calendar minute (UTC), counted in the database so that every server
- * process draws on the same budget. One statement per request: an upsert that starts a new count
- * when the minute or the key changed, else adds one, and answers the count.
+ * process draws on the same budget. One statement per batch of requests (./admission.ts: the
+ * requests of one key that arrive while its previous statement runs are counted together): an
+ * upsert that starts a new count when the minute or the key changed, else adds the batch's size,
+ * and answers the count, so each request of the batch knows its own place in the minute.
  */
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../db';
@@ -53,18 +55,21 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 }
 
 /**
- * The key's organization and its budget in one statement (one round trip per request instead of
- * two; decision 054, 'Performance'): the key is found by its sha256 (unique index), refused when
- * expired or when the organization has no API access (the rules of `findOrgByApiKey`,
- * ../integrations/api-keys-data.ts), and only then counted. Null: no such usable key (nothing
- * counted).
+ * The key's organization and its budget in one statement (decision 054, 'Performance'): the key
+ * is found by its sha256 (unique index), refused when expired or when the organization has no API
+ * access (the rules of `findOrgByApiKey`, ../integrations/api-keys-data.ts), and only then
+ * counted, `requests` at once. Null: no such usable key (nothing counted). `states[i]` is the
+ * budget as the i-th request of the batch sees it: the stored count before the batch (capped at
+ * limit + 1, so a runaway client cannot grow it without bound) plus i + 1.
  */
 export async function authenticateAndCount(
   db: Database,
   keyHash: string,
   limit: number,
   now: Date,
-): Promise<{ org: Organization; state: RateLimitState } | null> {
+  requests = 1,
+): Promise<{ org: Organization; states: RateLimitState[] } | null> {
+  if (!Number.isInteger(requests) || requests < 1) throw new Error('requests must be ≥ 1');
   const start = windowStart(now);
   const result = (await db.execute(sql`
     WITH k AS (
@@ -74,11 +79,12 @@ export async function authenticateAndCount(
         AND o.api_access
     ), hit AS (
       INSERT INTO api_rate_limits AS r (org_id, key_hash, window_start, count)
-      SELECT org_id, key_hash, ${start.toISOString()}::timestamptz, 1 FROM k
+      SELECT org_id, key_hash, ${start.toISOString()}::timestamptz, ${requests}::int FROM k
       ON CONFLICT (org_id) DO UPDATE SET
         count = CASE
-          WHEN r.key_hash <> excluded.key_hash OR excluded.window_start > r.window_start THEN 1
-          ELSE least(r.count + 1, ${limit + 1}) END,
+          WHEN r.key_hash <> excluded.key_hash OR excluded.window_start > r.window_start
+            THEN excluded.count
+          ELSE least(r.count, ${limit + 1}::int) + excluded.count END,
         window_start = CASE
           WHEN r.key_hash <> excluded.key_hash THEN excluded.window_start
           ELSE greatest(r.window_start, excluded.window_start) END,
@@ -97,8 +103,11 @@ export async function authenticateAndCount(
     org[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   const counted = new Date(row.rl_window_start as string | Date);
+  const before = Number(row.rl_count) - requests;
   return {
     org: org as Organization,
-    state: rateLimitState(Number(row.rl_count), limit, counted, now),
+    states: Array.from({ length: requests }, (_, i) =>
+      rateLimitState(before + i + 1, limit, counted, now),
+    ),
   };
 }

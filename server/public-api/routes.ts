@@ -10,6 +10,7 @@
  * problem+json (./problem.ts); every authenticated call is an audit event with the key as actor
  * (a change in the transaction of the change).
  */
+import { gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import type * as z from 'zod/mini';
 import {
@@ -28,11 +29,13 @@ import type { Database } from '../db';
 import type { Organization } from '../db/schema';
 import { hashToken } from '../auth/tokens';
 import { apiKeyDisplay, isApiKeyFormat } from '../integrations/api-key';
+import { setAnswerHeaders } from '../http/response-headers';
+import { requestHasNoBody } from '../http/request-body';
 import { clientIp } from '../http/client-ip';
 import { HttpError } from '../http/http-error';
 import { findUnstorableText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../http/route';
 import { inRequestTransaction } from '../db/request-scope';
-import { recordEvent } from '../audit/record';
+import { detailsOf, recordEvent } from '../audit/record';
 import type { AuditActorInput, AuditTargetInput } from '../audit/data';
 import { AuditAnchorCache } from '../audit/anchors';
 import { describeError } from '../system/background';
@@ -57,7 +60,9 @@ import {
   listDevices,
   listMembers,
 } from './data';
-import { PageCache } from './page-cache';
+import { PageCache, picksGzip, type CachedPage } from './page-cache';
+import { KeyAdmission } from './admission';
+import { ReadEventBuffer } from './read-events';
 
 /** The key that called: its organization, the sha256 it is stored as, and how it is shown. */
 export interface ApiCaller {
@@ -89,6 +94,8 @@ interface Parsed {
 
 interface Answer {
   body: unknown;
+  /** The answer already checked against the contract and serialised (a cached page). */
+  page?: CachedPage;
   /** The audit event of a change (reads are recorded as `api_key.called`). */
   audit?: {
     action: AuditAction;
@@ -116,6 +123,8 @@ function readQuery(c: C): Record<string, string | string[]> {
 }
 
 async function readBody(c: C, op: ApiOperation): Promise<unknown> {
+  // A read without a body: nothing to read (and reading would build a web Request: decision 058).
+  if (!op.body && requestHasNoBody(c)) return undefined;
   const text = await c.req.text();
   if (!op.body) {
     if (text.trim() !== '') {
@@ -201,10 +210,43 @@ function nextLink(c: C, next: string): string {
   return `<${url.pathname}${url.search}>; rel="next"`;
 }
 
+/** An answer that does not match its contract: logged, answered as a 500 problem. */
+class ContractMismatch extends Error {
+  constructor(
+    readonly op: ApiOperation,
+    readonly issues: string,
+  ) {
+    super('answer does not match the contract');
+  }
+}
+
+/** The answer checked against the operation's contract, serialised once. */
+function checkedPage(op: ApiOperation, body: unknown): CachedPage {
+  const checked = op.response.safeParse(body);
+  if (!checked.success) {
+    throw new ContractMismatch(
+      op,
+      JSON.stringify(
+        checked.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+      ),
+    );
+  }
+  const next = op.list ? (checked.data as { next: string | null }).next : null;
+  return { json: JSON.stringify(checked.data), next };
+}
+
 export function publicApi(app: Hono<AppEnv>, s: Services): void {
   const failedAuth = new RateLimiter(FAILED_AUTH_BUDGET, s.now);
   const auditAnchors = new AuditAnchorCache();
-  const devicePages = new PageCache<unknown>();
+  const devicePages = new PageCache<CachedPage>();
+  // The key check and the budget: one statement per batch of a key's requests (./admission.ts).
+  const admission = new KeyAdmission((keyHash, requests) =>
+    authenticateAndCount(s.db, keyHash, s.apiRateLimit, s.now(), requests),
+  );
+  // Reads' audit events, written in batches (./read-events.ts).
+  const readEvents = new ReadEventBuffer(s.db, s.tasks, s.logger, s.apiReadEvents);
+  const listDevicesOp = PUBLIC_API_OPERATIONS.find((op) => op.id === 'listDevices');
+  if (!listDevicesOp) throw new Error('public API: no listDevices operation');
   // The Members page's anchors of this process (docs/decisions/055-lists-under-change.md).
   const memberPages = newMemberDirectoryCache();
   const api = new Hono<ApiEnv>();
@@ -216,10 +258,8 @@ export function publicApi(app: Hono<AppEnv>, s: Services): void {
     const match = header ? /^Bearer +([\x21-\x7e]{1,200})\s*$/i.exec(header) : null;
     const key = match?.[1];
     const keyHash = key && isApiKeyFormat(key) ? hashToken(key) : null;
-    const now = s.now();
-    // The key's organization and its budget: one statement (./rate-limit.ts).
-    const found =
-      key && keyHash ? await authenticateAndCount(s.db, keyHash, s.apiRateLimit, now) : null;
+    // The key's organization and its budget (./admission.ts, ./rate-limit.ts).
+    const found = key && keyHash ? await admission.admit(keyHash) : null;
     if (!found || !key || !keyHash) {
       const wait = failedAuth.take(`ip:${clientIp(c, s.trustProxy)}`);
       if (wait > 0) {
@@ -269,19 +309,22 @@ export function publicApi(app: Hono<AppEnv>, s: Services): void {
     }
     c.set('caller', caller);
     await next();
-    for (const [name, value] of Object.entries(limitHeaders)) c.header(name, value);
+    setAnswerHeaders(c, limitHeaders);
     if (c.req.method !== 'GET') s.queue.wake();
   });
 
   const handlers: Record<string, OperationHandler> = {
     listDevices: async ({ caller, query }) => {
       const q = query as Parameters<typeof listDevices>[2];
-      const body = s.apiPageCache
-        ? await devicePages.get(caller.org.id, caller.org.devicesVersion, JSON.stringify(q), () =>
-            listDevices(s.db, caller.org.id, q),
-          )
-        : await listDevices(s.db, caller.org.id, q);
-      return { body };
+      if (!s.apiPageCache) return { body: await listDevices(s.db, caller.org.id, q) };
+      // Checked and serialised once per page and devices_version (./page-cache.ts).
+      const page = await devicePages.get(
+        caller.org.id,
+        caller.org.devicesVersion,
+        JSON.stringify(q),
+        async () => checkedPage(listDevicesOp, await listDevices(s.db, caller.org.id, q)),
+      );
+      return { body: null, page };
     },
     getDevice: async ({ caller, params }) => {
       const device = await findDevice(s.db, caller.org.id, params.code as string);
@@ -426,27 +469,35 @@ export function publicApi(app: Hono<AppEnv>, s: Services): void {
     api.on(op.method, honoPath(op.path), async (c) => {
       const caller = c.var.caller;
       const actor = apiKeyActor(caller);
-      const readEvent = (outcome: 'success' | 'failure', status: number, message?: string) =>
-        recordEvent(s.db, c as unknown as Context<AppEnv>, {
+      // A read's event, and a refused call's (neither changed anything): written in a batch
+      // shortly after (./read-events.ts), with the request's own time and details.
+      const readEvent = (outcome: 'success' | 'failure', status: number, message?: string) => {
+        const details = detailsOf(c as unknown as Context<AppEnv>);
+        readEvents.add({
           orgId: caller.org.id,
+          time: s.now(),
           actor,
           action: 'api_key.called',
           target: { type: 'api_key', id: caller.keyId, display: caller.display },
           outcome,
           message: message ?? null,
+          ip: details.ip,
+          userAgent: details.userAgent,
+          requestId: details.requestId,
           changes: {
             operation: op.id,
             method: op.method,
-            path: new URL(c.req.url).pathname,
+            path: c.req.path,
             status,
           },
         });
+      };
       try {
         const parsed = await parse(c, op);
         let answer: Answer;
         if (op.method === 'GET') {
           answer = await handler({ ...parsed, caller, c });
-          await readEvent('success', op.status);
+          readEvent('success', op.status);
         } else {
           // The change, its webhook events and jobs, and its audit event: one transaction.
           answer = await inRequestTransaction(s.db, async (tx: Database) => {
@@ -464,21 +515,28 @@ export function publicApi(app: Hono<AppEnv>, s: Services): void {
             return result;
           });
         }
-        const checked = op.response.safeParse(answer.body);
-        if (!checked.success) {
+        const page = answer.page ?? checkedPage(op, answer.body);
+        if (page.next) c.header('Link', nextLink(c, page.next));
+        // Vary set here, so the compress middleware need not copy the answer to add it.
+        const headers = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
+        if (answer.page && picksGzip(c.req.header('accept-encoding'))) {
+          // A cached page is compressed once, not on every request (decision 058).
+          answer.page.gzip ??= gzipSync(answer.page.json);
+          return c.body(answer.page.gzip as Uint8Array<ArrayBuffer>, op.status, {
+            ...headers,
+            'Content-Encoding': 'gzip',
+          });
+        }
+        return c.body(page.json, op.status, headers);
+      } catch (error) {
+        let problem: ProblemError;
+        if (error instanceof ContractMismatch) {
           s.logger.error(
             `[public-api] answer of ${op.method} ${op.path} does not match the contract`,
-            JSON.stringify(
-              checked.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
-            ),
+            error.issues,
           );
           return problemResponse(new ProblemError('internal', 'The server failed to answer.'));
         }
-        const next = op.list ? (checked.data as { next: string | null }).next : null;
-        if (next) c.header('Link', nextLink(c, next));
-        return c.json(checked.data as object, op.status);
-      } catch (error) {
-        let problem: ProblemError;
         if (error instanceof ProblemError) problem = error;
         else if (error instanceof HttpError && error.status < 500) {
           problem = new ProblemError(
@@ -490,11 +548,7 @@ export function publicApi(app: Hono<AppEnv>, s: Services): void {
           return problemResponse(new ProblemError('internal', 'The server failed to answer.'));
         }
         // A refused call is recorded too (outcome failure, the problem's detail).
-        try {
-          await readEvent('failure', problem.status, problem.detail);
-        } catch (auditError) {
-          s.logger.error('[public-api] audit of a refused call failed:', describeError(auditError));
-        }
+        readEvent('failure', problem.status, problem.detail);
         return problemResponse(problem);
       }
     });
