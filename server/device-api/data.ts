@@ -3,7 +3,7 @@
  * device row (the 'Not Enrolled' row every member gets with their code, docs/decisions/042), a
  * device is found by its credential's hash, and a report is recorded once per report id.
  */
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Device } from '@contract/devices';
 import type { DevicePlatform, DeviceSeverity } from '@domain/devices';
 import type { Database } from '../db';
@@ -307,6 +307,44 @@ export async function removeDevice(tx: Database, deviceId: number): Promise<Devi
     .where(eq(devices.id, deviceId))
     .returning(DASHBOARD_COLUMNS);
   return row ? toDevice(row) : null;
+}
+
+/**
+ * How long a processed report's id is kept (docs/decisions/056-scan-ingestion-throughput.md,
+ * 'Report ids'): an app retries an upload within hours, at most days (a phone offline over a long
+ * weekend); a week covers that with room, and keeps the table at a week of reports.
+ */
+export const REPORT_IDS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Report ids deleted per statement: housekeeping never holds a long transaction. */
+export const REPORT_IDS_DELETE_BATCH = 5000;
+
+/**
+ * Housekeeping: deletes the report ids received before `now - REPORT_IDS_KEPT_MS`, oldest first, a
+ * batch per statement; answers how many. A report scanned that long ago is ignored when it comes
+ * (./ingest.ts), so a retry after its id is gone still changes nothing.
+ */
+export async function deleteOldReportIds(
+  db: Database,
+  now: Date,
+  batch = REPORT_IDS_DELETE_BATCH,
+): Promise<number> {
+  const before = new Date(now.getTime() - REPORT_IDS_KEPT_MS);
+  let deleted = 0;
+  for (;;) {
+    const oldest = db
+      .select({ deviceId: deviceReports.deviceId, reportId: deviceReports.reportId })
+      .from(deviceReports)
+      .where(lt(deviceReports.receivedAt, before))
+      .orderBy(deviceReports.receivedAt)
+      .limit(batch);
+    const gone = await db
+      .delete(deviceReports)
+      .where(sql`(${deviceReports.deviceId}, ${deviceReports.reportId}) IN ${oldest}`)
+      .returning({ deviceId: deviceReports.deviceId });
+    deleted += gone.length;
+    if (gone.length < batch) return deleted;
+  }
 }
 
 /** How many reports a device has had processed (tests and the bench count them). */

@@ -27,6 +27,7 @@ import {
   recordFindingsBack,
   recordFindingsGone,
   recordReports,
+  REPORT_IDS_KEPT_MS,
   reportKey,
   updateReportedDevices,
   type LockedDevice,
@@ -44,8 +45,12 @@ export interface IncomingReport {
   now: Date;
 }
 
-/** What a report came to: `unknown` is a wrong or revoked credential (401). */
-export type ReportOutcome = 'accepted' | 'duplicate' | 'unknown';
+/**
+ * What a report came to: `unknown` is a wrong or revoked credential (401); `duplicate` a report
+ * id processed already; `stale` a report scanned before the report ids' retry window (its id may
+ * have been pruned: it could be a retry, so it changes nothing either). All but `unknown`: 202.
+ */
+export type ReportOutcome = 'accepted' | 'duplicate' | 'stale' | 'unknown';
 
 /** What a processed report leaves for its organization's per-batch steps. */
 interface Processed {
@@ -75,7 +80,12 @@ export async function ingestReports(
     );
     const known = batch.flatMap((incoming, i) => {
       const device = locked.get(incoming.credentialHash);
-      return device ? [{ i, incoming, locked: device }] : [];
+      if (!device) return [];
+      if (incoming.scannedAt.getTime() < incoming.now.getTime() - REPORT_IDS_KEPT_MS) {
+        outcomes[i] = 'stale';
+        return [];
+      }
+      return [{ i, incoming, locked: device }];
     });
     if (known.length === 0) return outcomes;
     const batchNow = known.reduce(
