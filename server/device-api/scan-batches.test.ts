@@ -5,6 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { ScanBatcher } from './scan-batches';
 
+/** One turn of the event loop (batches start on the next one). */
+const turn = () => new Promise((r) => setTimeout(r, 0));
+
 /** A controllable `apply`: records each batch and settles it when told. */
 function recorder(fail: (item: string) => boolean = () => false) {
   const batches: string[][] = [];
@@ -22,21 +25,24 @@ function recorder(fail: (item: string) => boolean = () => false) {
         else resolve(items.map((i) => `done ${i}`));
       });
     });
-  /** Settles every batch started so far, then lets the next ones start. */
+  /** Settles the batches started so far, one by one (each lets the next ones start). */
   const settle = async () => {
+    await turn();
     while (pending.length > 0) {
       pending.shift()!();
-      await new Promise((r) => setTimeout(r, 0));
+      await turn();
     }
   };
   return { apply, batches, settle, most: () => most };
 }
 
 describe('ScanBatcher', () => {
-  it('starts at once when idle; what arrives meanwhile goes together in the next batch', async () => {
+  it('starts on the next turn; what arrives while a batch runs goes together in the next one', async () => {
     const r = recorder();
     const b = new ScanBatcher(r.apply, { maxInFlight: 1, maxBatch: 10 });
     const first = b.submit('d1', 'a');
+    expect(r.batches).toEqual([]);
+    await turn();
     expect(r.batches).toEqual([['a']]);
     const rest = ['b', 'c', 'd'].map((x, i) => b.submit(`d${i + 2}`, x));
     expect(b.waiting).toBe(3);
@@ -56,12 +62,13 @@ describe('ScanBatcher', () => {
       b.submit('d1', 'a3'),
     ];
     // d1's first report runs; its second and third wait for it even with batches to spare.
-    expect(r.batches).toEqual([['a1'], ['b1']]);
+    await turn();
+    expect(r.batches).toEqual([['a1', 'b1']]);
     await r.settle();
     await r.settle();
     await r.settle();
     expect(await Promise.all(all)).toEqual(['done a1', 'done a2', 'done b1', 'done a3']);
-    expect(r.batches).toEqual([['a1'], ['b1'], ['a2'], ['a3']]);
+    expect(r.batches).toEqual([['a1', 'b1'], ['a2'], ['a3']]);
   });
 
   it('keeps to maxBatch and maxInFlight', async () => {
@@ -79,6 +86,7 @@ describe('ScanBatcher', () => {
     const r = recorder((item) => item === 'bad');
     const b = new ScanBatcher(r.apply, { maxInFlight: 1, maxBatch: 10 });
     const first = b.submit('d0', 'x');
+    await turn();
     const results = Promise.allSettled(['a', 'bad', 'c'].map((x, i) => b.submit(`d${i + 1}`, x)));
     for (let i = 0; i < 6; i++) await r.settle();
     expect(await first).toBe('done x');

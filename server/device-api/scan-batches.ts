@@ -12,8 +12,8 @@
  *   next batch): reports of one device are applied one after another, as before;
  * - a batch that fails is retried one report at a time, each in a transaction of its own, so a
  *   report that fails fails alone and never takes another's report with it.
- * No timer: an idle service starts a batch at once with the first report (no added latency); under
- * load the batch is whatever arrived meanwhile, up to `maxBatch`.
+ * No timer: an idle service starts a batch on the next turn of the event loop (no added wait);
+ * under load the batch is whatever arrived meanwhile, up to `maxBatch`.
  */
 
 /** One report waiting for its batch; `key` names its device (two with one key never share). */
@@ -40,6 +40,7 @@ export class ScanBatcher<T, R> {
   #waiting: Array<Waiting<T, R>> = [];
   readonly #busy = new Set<string>();
   #running = 0;
+  #scheduled = false;
 
   constructor(
     private readonly apply: (items: T[]) => Promise<R[]>,
@@ -59,7 +60,23 @@ export class ScanBatcher<T, R> {
     return this.#waiting.length;
   }
 
+  /**
+   * Starts batches on the event loop's next turn, not in the call that queued a report: requests
+   * whose bytes have arrived meanwhile are read first and join the batch. Without this turn PGlite,
+   * whose statements resolve without ever returning to the event loop, would start a batch for
+   * the first report that reaches it and starve the others' reading until it commits: batches of
+   * one (measured: docs/decisions/056-scan-ingestion-throughput.md).
+   */
   #pump(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      this.#start();
+    });
+  }
+
+  #start(): void {
     while (this.#running < this.options.maxInFlight && this.#waiting.length > 0) {
       const batch: Array<Waiting<T, R>> = [];
       const rest: Array<Waiting<T, R>> = [];
