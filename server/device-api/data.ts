@@ -321,8 +321,9 @@ export const REPORT_IDS_DELETE_BATCH = 5000;
 
 /**
  * Housekeeping: deletes the report ids received before `now - REPORT_IDS_KEPT_MS`, oldest first, a
- * batch per statement; answers how many. A report scanned that long ago is ignored when it comes
- * (./ingest.ts), so a retry after its id is gone still changes nothing.
+ * batch per statement; answers how many. A retry after that is processed as a new report: as a
+ * late one (older than the device's newest), it changes no facts and clears nothing, and opens
+ * only findings that have no open alert (docs/decisions/056-scan-ingestion-throughput.md).
  */
 export async function deleteOldReportIds(
   db: Database,

@@ -654,18 +654,15 @@ describe('many devices at once, and the report ids’ retry window', () => {
     }
   });
 
-  it('housekeeping deletes report ids past the retry window; a retry after it changes nothing', async () => {
-    const { org, codes } = await orgWithPendingMembers(1);
+  it('housekeeping deletes report ids past the retry window; a retry after it is a late report', async () => {
+    const { codes } = await orgWithPendingMembers(1);
     const { credential } = await enrolled(codes[0]!);
     const row = (await deviceRow(codes[0]!))!;
-    const old = report([CRITICAL]);
+    const old = report([CRITICAL], { osVersion: '13' });
     expect((await send('POST', '/scans', { credential, json: old })).status).toBe(202);
     t.clock.advance(REPORT_IDS_KEPT_MS - 60 * 60_000);
-    const recent = report([]);
+    const recent = report([CRITICAL], { osVersion: '14' });
     expect((await send('POST', '/scans', { credential, json: recent })).status).toBe(202);
-    // The administrator closes the alert: a report processed again would open it again.
-    await t.db.update(alerts).set({ status: 'Closed' }).where(eq(alerts.deviceId, row.id));
-
     const kept = async () =>
       (
         await t.db
@@ -680,12 +677,13 @@ describe('many devices at once, and the report ids’ retry window', () => {
     expect(await deleteOldReportIds(t.db, t.clock.now())).toBeGreaterThanOrEqual(1);
     expect(await kept()).toEqual([recent.reportId]);
 
-    // The retry of the pruned report: scanned before the window, so accepted and ignored.
-    const before = await organizationFingerprint(t.handle, org.id);
+    // The retry of the pruned report is processed as a late report: its id is recorded again,
+    // the device keeps the newest report's facts, and its finding, open already, opens nothing.
     const r = await send('POST', '/scans', { credential, json: old });
     expect(r.status).toBe(202);
-    expect(r.data).toEqual({ accepted: true });
-    expect(changedTables(before, await organizationFingerprint(t.handle, org.id))).toEqual([]);
+    expect((await kept()).sort()).toEqual([old.reportId, recent.reportId].sort());
+    expect(await deviceRow(codes[0]!)).toMatchObject({ osVersion: '14', severity: 'critical' });
+    expect(await alertsOf(row.id)).toHaveLength(1);
   });
 
   it('deletes in batches until none is left past the window', async () => {

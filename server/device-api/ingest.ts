@@ -27,7 +27,6 @@ import {
   recordFindingsBack,
   recordFindingsGone,
   recordReports,
-  REPORT_IDS_KEPT_MS,
   reportKey,
   updateReportedDevices,
   type LockedDevice,
@@ -47,10 +46,9 @@ export interface IncomingReport {
 
 /**
  * What a report came to: `unknown` is a wrong or revoked credential (401); `duplicate` a report
- * id processed already; `stale` a report scanned before the report ids' retry window (its id may
- * have been pruned: it could be a retry, so it changes nothing either). All but `unknown`: 202.
+ * id processed already (202, nothing changes); `accepted` processed now (202).
  */
-export type ReportOutcome = 'accepted' | 'duplicate' | 'stale' | 'unknown';
+export type ReportOutcome = 'accepted' | 'duplicate' | 'unknown';
 
 /** What a processed report leaves for its organization's per-batch steps. */
 interface Processed {
@@ -80,12 +78,7 @@ export async function ingestReports(
     );
     const known = batch.flatMap((incoming, i) => {
       const device = locked.get(incoming.credentialHash);
-      if (!device) return [];
-      if (incoming.scannedAt.getTime() < incoming.now.getTime() - REPORT_IDS_KEPT_MS) {
-        outcomes[i] = 'stale';
-        return [];
-      }
-      return [{ i, incoming, locked: device }];
+      return device ? [{ i, incoming, locked: device }] : [];
     });
     if (known.length === 0) return outcomes;
     const batchNow = known.reduce(
