@@ -17,6 +17,7 @@ const BENCHES: Array<{ script: string; flags?: string[] }> = [
   { script: 'scripts/bench-scim.ts' },
   { script: 'scripts/bench-members-directory.ts' },
   { script: 'scripts/bench-scans.ts' },
+  { script: 'scripts/bench-scans-postgres.ts' },
   { script: 'scripts/bench-live.ts' },
   { script: 'scripts/bench-public-api.ts' },
   { script: 'scripts/bench-web.ts' },

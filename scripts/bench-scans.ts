@@ -14,12 +14,18 @@
  * script migrates it and leaves its rows behind). Targets: ≥ 300 reports/s on PGlite, ≥ 1,000 on
  * PostgreSQL, p95 ≤ 50 ms. Exit 1 when a target is missed or a count is wrong.
  *
- * Environment: BENCH_SCAN_DEVICES (50), BENCH_SCAN_SECONDS (10), DATABASE_URL.
+ * Also counted while measuring: the database round trips per report (every statement the app
+ * sends, BEGIN and COMMIT included) and, on PostgreSQL started by scripts/bench-scans-postgres.ts
+ * (BENCH_PG_PID: its postmaster), the CPU the database's processes spent per report.
+ *
+ * Environment: BENCH_SCAN_DEVICES (50), BENCH_SCAN_SECONDS (10), DATABASE_URL, BENCH_PG_PID.
  */
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { createApp } from '../server/app';
 import { openDatabase } from '../server/db';
 import { prepareDatabase } from '../server/bootstrap';
@@ -69,6 +75,58 @@ const memberRows = await db
 await db
   .insert(devices)
   .values(codes.map((code, i) => ({ orgId: org.id, memberId: memberRows[i]!.id, code })));
+
+// Round trips: every statement sent while measuring (PGlite: each query of a transaction plus its
+// BEGIN and COMMIT; PostgreSQL: every query a pooled connection sends, BEGIN and COMMIT included).
+let roundTrips = 0;
+let counting = false;
+if (handle.kind === 'postgres') {
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    if (counting) roundTrips++;
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+} else {
+  type Tx = { query: (...a: unknown[]) => unknown; exec: (...a: unknown[]) => unknown };
+  const client = (db as unknown as { $client: Record<string, unknown> }).$client;
+  const transaction = (client.transaction as (cb: (tx: Tx) => unknown) => unknown).bind(client);
+  const counted =
+    (fn: (...a: unknown[]) => unknown) =>
+    (...a: unknown[]) => {
+      if (counting) roundTrips++;
+      return fn(...a);
+    };
+  client.transaction = (cb: (tx: Tx) => unknown) =>
+    transaction((tx) => {
+      if (counting) roundTrips += 2; // BEGIN, COMMIT
+      return cb({ ...tx, query: counted(tx.query), exec: counted(tx.exec) });
+    });
+  for (const name of ['query', 'exec'] as const) {
+    client[name] = counted((client[name] as (...a: unknown[]) => unknown).bind(client));
+  }
+}
+
+/** CPU (ms) of the PostgreSQL cluster's processes (the postmaster and its children), or null. */
+const pgPid = Number(process.env.BENCH_PG_PID ?? 0);
+const clockTick = 100; // USER_HZ on Linux
+function postgresCpuMs(): number | null {
+  if (!pgPid) return null;
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // Fields after the command's closing parenthesis: state ppid … utime(14) stime(15).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(entry) !== pgPid && Number(fields[1]) !== pgPid) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / clockTick;
+}
 
 const app = createApp({ db, scrypt: TEST_SCRYPT_PARAMS, logger: console });
 const server = serveApp(app, { port: 0, hostname: '127.0.0.1' });
@@ -174,11 +232,15 @@ async function device(i: number): Promise<void> {
 const loops = Array.from({ length: DEVICES }, (_, i) => device(i));
 await new Promise((r) => setTimeout(r, WARM_UP_MS));
 measuring = true;
+counting = true;
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
+const pgCpu0 = postgresCpuMs();
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
 measuring = false;
+counting = false;
 const cpu = process.cpuUsage(cpu0);
+const pgCpu1 = postgresCpuMs();
 const elapsed = (performance.now() - t0) / 1000;
 stop = true;
 await Promise.all(loops);
@@ -229,6 +291,13 @@ console.log(
     `(one free core: ~${(1000 / cpuMsPerReport).toFixed(0)} reports/s); load average at the end: ` +
     `${(await import('node:os')).loadavg()[0]!.toFixed(1)}.`,
 );
+if (pgCpu0 !== null && pgCpu1 !== null) {
+  console.log(
+    `CPU of the PostgreSQL processes per report: ${((pgCpu1 - pgCpu0) / Math.max(1, measured)).toFixed(2)} ms.`,
+  );
+}
+// Round trips include those of retried uploads (5% of reports), which stop after the report id.
+console.log(`Database round trips per report: ${(roundTrips / Math.max(1, measured)).toFixed(2)}.`);
 console.log(
   `\nAfter the run: ${reportRows} reports recorded for ${uniqueReports.size} distinct sent ` +
     `(${duplicatesSent} resent), ${alertRows} alerts for ${expectedAlerts} distinct ` +

@@ -6,13 +6,18 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 import type { MigrationRunner } from './migrate';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Whether `db` is the embedded PGlite (one transaction at a time) rather than a PostgreSQL pool. */
+export function isPglite(db: Database): boolean {
+  return db instanceof PgliteDatabase;
+}
 
 export interface OpenDatabaseOptions {
   /** PGlite data directory, or `memory://` for a throw-away in-memory database. */

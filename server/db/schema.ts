@@ -542,7 +542,10 @@ export const deviceReports = pgTable(
     reportId: uuid('report_id').notNull(),
     receivedAt: timestamp('received_at', tz).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.reportId] })],
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.reportId] }),
+    index('device_reports_received_at_idx').on(t.receivedAt),
+  ],
 );
 
 /**

@@ -17,6 +17,7 @@ import { alerts, auditEvents, deviceReports, devices, members } from '../db/sche
 import { hashToken } from '../auth/tokens';
 import { SIGN_IN_POLICY } from '../auth/login-throttle';
 import { createTestApp } from '../test-support';
+import { deleteOldReportIds, REPORT_IDS_KEPT_MS } from './data';
 import { makeOrg, type TestOrg } from '../test-support/factories';
 import { changedTables, organizationFingerprint } from '../test-support/fingerprint';
 
@@ -609,6 +610,97 @@ describe('POST /api/device/v1/scans', () => {
     const r = await send('POST', '/scans', { credential, json: huge });
     expect(r.status).toBe(413);
     expect(changedTables(before, await organizationFingerprint(t.handle, org.id))).toEqual([]);
+  });
+});
+
+describe('many devices at once, and the report ids’ retry window', () => {
+  it('reports of many devices sent at once are each processed once, with their own facts and alerts', async () => {
+    const { codes } = await orgWithPendingMembers(12);
+    const credentials: string[] = [];
+    for (const code of codes) credentials.push((await enrolled(code)).credential);
+    t.clock.advance(60_000);
+    // Every device at once, some twice with one report (a retry racing its original), one with a
+    // revoked credential: they share batches (./scan-batches.ts) and must not share outcomes.
+    const bodies = credentials.map((_, i) =>
+      report(i % 3 === 0 ? [CRITICAL] : i % 3 === 1 ? [WARNING] : [], {
+        osVersion: `14.${i}`,
+      }),
+    );
+    const answers = await Promise.all([
+      ...credentials.map((credential, i) =>
+        send('POST', '/scans', { credential, json: bodies[i] }),
+      ),
+      ...credentials
+        .slice(0, 4)
+        .map((credential, i) => send('POST', '/scans', { credential, json: bodies[i] })),
+      send('POST', '/scans', { credential: 'dvc_revoked', json: report([CRITICAL]) }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([...Array(16).fill(202), 401]);
+    for (const [i, code] of codes.entries()) {
+      const row = (await deviceRow(code))!;
+      expect(row).toMatchObject({
+        osVersion: `14.${i}`,
+        severity: i % 3 === 0 ? 'critical' : i % 3 === 1 ? 'warning' : 'secure',
+      });
+      expect((await alertsOf(row.id)).map((a) => a.threatId)).toEqual(
+        i % 3 === 0 ? [CRITICAL.threatId] : i % 3 === 1 ? [WARNING.threatId] : [],
+      );
+      const recorded = await t.db
+        .select()
+        .from(deviceReports)
+        .where(eq(deviceReports.deviceId, row.id));
+      // The enrolment records no report: exactly the one sent (the retries found it recorded).
+      expect(recorded.map((r) => r.reportId)).toEqual([bodies[i]!.reportId]);
+    }
+  });
+
+  it('housekeeping deletes report ids past the retry window; a retry after it is a late report', async () => {
+    const { codes } = await orgWithPendingMembers(1);
+    const { credential } = await enrolled(codes[0]!);
+    const row = (await deviceRow(codes[0]!))!;
+    const old = report([CRITICAL], { osVersion: '13' });
+    expect((await send('POST', '/scans', { credential, json: old })).status).toBe(202);
+    t.clock.advance(REPORT_IDS_KEPT_MS - 60 * 60_000);
+    const recent = report([CRITICAL], { osVersion: '14' });
+    expect((await send('POST', '/scans', { credential, json: recent })).status).toBe(202);
+    const kept = async () =>
+      (
+        await t.db
+          .select({ reportId: deviceReports.reportId })
+          .from(deviceReports)
+          .where(eq(deviceReports.deviceId, row.id))
+      ).map((r) => r.reportId);
+    // Within the window nothing of this device goes (other tests' older ids may).
+    await deleteOldReportIds(t.db, t.clock.now());
+    expect((await kept()).sort()).toEqual([old.reportId, recent.reportId].sort());
+    t.clock.advance(2 * 60 * 60_000);
+    expect(await deleteOldReportIds(t.db, t.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await kept()).toEqual([recent.reportId]);
+
+    // The retry of the pruned report is processed as a late report: its id is recorded again,
+    // the device keeps the newest report's facts, and its finding, open already, opens nothing.
+    const r = await send('POST', '/scans', { credential, json: old });
+    expect(r.status).toBe(202);
+    expect((await kept()).sort()).toEqual([old.reportId, recent.reportId].sort());
+    expect(await deviceRow(codes[0]!)).toMatchObject({ osVersion: '14', severity: 'critical' });
+    expect(await alertsOf(row.id)).toHaveLength(1);
+  });
+
+  it('deletes in batches until none is left past the window', async () => {
+    const { codes } = await orgWithPendingMembers(1);
+    await enrolled(codes[0]!);
+    const row = (await deviceRow(codes[0]!))!;
+    const long = new Date(t.clock.now().getTime() - REPORT_IDS_KEPT_MS - 1000);
+    await t.db.insert(deviceReports).values(
+      Array.from({ length: 7 }, () => ({
+        deviceId: row.id,
+        reportId: randomUUID(),
+        receivedAt: long,
+      })),
+    );
+    expect(await deleteOldReportIds(t.db, t.clock.now(), 3)).toBe(7);
+    const left = await t.db.select().from(deviceReports).where(eq(deviceReports.deviceId, row.id));
+    expect(left).toEqual([]);
   });
 });
 

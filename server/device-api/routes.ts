@@ -9,7 +9,6 @@
  * with its webhook events, its audit event (enrolment, unenrolment), its live notices and the
  * policy hook, so all of them exist exactly when the change does.
  */
-import { randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type * as z from 'zod/mini';
 import {
@@ -29,28 +28,23 @@ import { countDeviceEnrolAttempt, giveBackDeviceEnrolAttempt } from '../auth/log
 import { hashToken, newToken } from '../auth/tokens';
 import type { Services } from '../deps';
 import type { AppEnv } from '../env';
+import { isPglite } from '../db';
 import { clientIp } from '../http/client-ip';
 import { HttpError } from '../http/http-error';
 import { API_PREFIX, errorResponse, invalid, readJsonBody, toIssues } from '../http/route';
-import { openAlerts } from '../alerts/open-alert';
-import { toDevice } from '../devices/data';
 import { emitWebhookEvents } from '../webhooks/events';
 import { publishNotice } from '../events/notices';
 import { afterDeviceReport } from './after-report';
 import {
   claimPendingDevice,
   findDeviceByCredential,
-  lockDeviceByCredential,
   lookUpCode,
-  openAlertsOf,
-  recordFindingState,
-  recordReport,
   removeDevice,
   touchDevice,
-  updateReportedDevice,
   type AuthenticatedDevice,
 } from './data';
-import { ALERT_SEVERITY_OF_FINDING, deviceSeverityOf, isNewestReport, planReport } from './report';
+import { ingestReports, type IncomingReport, type ReportOutcome } from './ingest';
+import { ScanBatcher } from './scan-batches';
 
 /** A device credential: recognisable in a leaked log or config, 256 random bits after the prefix. */
 export const DEVICE_CREDENTIAL_PREFIX = 'dvc_';
@@ -87,7 +81,25 @@ const unauthorized = () =>
     { 'WWW-Authenticate': 'Bearer realm="device"' },
   );
 
+/**
+ * Reports per batch at most, and batches written at once: PGlite runs one transaction at a time;
+ * PostgreSQL gets a few, leaving most of the pool to the rest of the app
+ * (docs/decisions/056-scan-ingestion-throughput.md).
+ */
+export const SCAN_BATCH_LIMITS = {
+  maxBatch: 64,
+  maxInFlight: { pglite: 1, postgres: 4 },
+} as const;
+
 export function deviceApiRoutes(app: Hono<AppEnv>, s: Services): void {
+  const scans = new ScanBatcher<IncomingReport, ReportOutcome>(
+    (batch) => ingestReports(s.db, s.queue, batch),
+    {
+      maxBatch: SCAN_BATCH_LIMITS.maxBatch,
+      maxInFlight: SCAN_BATCH_LIMITS.maxInFlight[isPglite(s.db) ? 'pglite' : 'postgres'],
+    },
+  );
+
   /** One answer for a missing, malformed, wrong or revoked credential. */
   async function authenticate(c: Context): Promise<AuthenticatedDevice> {
     const match = BEARER.exec(c.req.header('authorization') ?? '');
@@ -191,8 +203,8 @@ export function deviceApiRoutes(app: Hono<AppEnv>, s: Services): void {
   app.post(
     pathOf(reportScan),
     handle(async (c) => {
-      // The credential is looked up with the device's lock, in the report's transaction (one
-      // statement); a malformed header needs no look-up.
+      // The credential is looked up with the device's lock, in the report's batch transaction
+      // (./ingest.ts, ./scan-batches.ts); a malformed header needs no look-up.
       const match = BEARER.exec(c.req.header('authorization') ?? '');
       if (!match) throw unauthorized();
       const credentialHash = hashToken(match[1]!);
@@ -201,82 +213,14 @@ export function deviceApiRoutes(app: Hono<AppEnv>, s: Services): void {
       // A device's clock may run ahead: a report is never later than its arrival.
       const reported = new Date(report.scannedAt);
       const scannedAt = reported > now ? now : reported;
-      const gone = await s.db.transaction(async (tx) => {
-        // The device's row first, then the report id: reports of one device take turns, and a
-        // second upload of the same id waits here and then finds the id recorded.
-        const found = await lockDeviceByCredential(tx, credentialHash);
-        if (!found) return true;
-        const { device, row: locked } = found;
-        if (!(await recordReport(tx, device.id, report.reportId, now))) return false;
-        const newest = isNewestReport(scannedAt, locked.lastScanAt);
-        const open = await openAlertsOf(tx, device.id);
-        const plan = planReport(open, report.findings, newest);
-        const opened = await openAlerts(
-          s.queue,
-          tx,
-          device.orgId,
-          plan.open.map((finding) => ({
-            scanId: randomUUID(),
-            deviceId: device.id,
-            alertName: finding.name,
-            alertDescription: JSON.stringify([
-              { threat: finding.name, category: finding.category, threatId: finding.threatId },
-            ]),
-            severity: ALERT_SEVERITY_OF_FINDING[finding.severity],
-            scanTime: scannedAt,
-            threatId: finding.threatId,
-          })),
-          now,
-        );
-        await recordFindingState(tx, plan.cleared, scannedAt);
-        await recordFindingState(tx, plan.returned, null);
-        const severity = deviceSeverityOf([
-          ...open.map((a) => a.severity),
-          ...opened.map((a) => a.severity),
-        ]);
-        const facts = {
-          severity,
-          now,
-          newest: newest
-            ? { osVersion: report.osVersion, screenLock: report.screenLock, scannedAt }
-            : null,
-        };
-        // The device as the update below leaves it (the update comes last: data.ts says why).
-        const updated = toDevice({
-          ...locked,
-          severity,
-          ...(facts.newest
-            ? { osVersion: facts.newest.osVersion, lastScanAt: facts.newest.scannedAt }
-            : {}),
-        });
-        await emitWebhookEvents(s.queue, tx, device.orgId, [
-          {
-            type: 'scan.completed',
-            timestamp: now.toISOString(),
-            data: {
-              device: updated,
-              reportId: report.reportId,
-              scannedAt: scannedAt.toISOString(),
-              findings: report.findings.length,
-              alertsOpened: opened.length,
-            },
-          },
-        ]);
-        await publishNotice(tx, device.orgId, { topic: 'devices' });
-        if (opened.length > 0) {
-          await publishNotice(tx, device.orgId, { topic: 'alerts', opened: opened.length });
-        }
-        await updateReportedDevice(tx, device.id, facts);
-        await afterDeviceReport(
-          tx,
-          device.orgId,
-          device.memberId === null ? [] : [device.memberId],
-          now,
-        );
-        return false;
+      const outcome = await scans.submit(credentialHash, {
+        credentialHash,
+        report,
+        scannedAt,
+        now,
       });
       // A wrong credential, or one revoked by unenrolment.
-      if (gone) throw unauthorized();
+      if (outcome === 'unknown') throw unauthorized();
       return c.json({ accepted: true as const }, 202);
     }),
   );

@@ -35,6 +35,12 @@ export const POLICY_ACTOR: AuditActorInput = {
   display: 'Conditional access',
 };
 
+/** A configuration that acts: active, no removal pending. */
+const activeWhere = and(
+  eq(conditionalAccess.active, true),
+  isNull(conditionalAccess.removalRequestedAt),
+);
+
 /** The organization's policy when it acts (configuration active, no removal pending), else null. */
 export async function activePolicy(
   db: Database,
@@ -48,13 +54,7 @@ export async function activePolicy(
       screenLockEnabled: conditionalAccess.screenLockEnabled,
     })
     .from(conditionalAccess)
-    .where(
-      and(
-        eq(conditionalAccess.orgId, orgId),
-        eq(conditionalAccess.active, true),
-        isNull(conditionalAccess.removalRequestedAt),
-      ),
-    )
+    .where(and(eq(conditionalAccess.orgId, orgId), activeWhere))
     .limit(1);
   return row ?? null;
 }
@@ -136,8 +136,9 @@ export async function evaluateMembers(
 ): Promise<AccessChange[]> {
   const ids = [...new Set(memberIds)];
   if (ids.length === 0) return [];
-  const policy = await activePolicy(tx, orgId);
-
+  // The members with the organization's active policy beside each (the same on every row), in
+  // one statement: this runs in every batch of scan reports
+  // (docs/decisions/056-scan-ingestion-throughput.md).
   const own = await tx
     .select({
       id: members.id,
@@ -145,10 +146,26 @@ export async function evaluateMembers(
       email: members.email,
       caBlocked: members.caBlocked,
       caReason: members.caReason,
+      policyOrgId: conditionalAccess.orgId,
+      alertSeverity: conditionalAccess.alertSeverity,
+      outdatedOSPeriod: conditionalAccess.outdatedOSPeriod,
+      deviceIntegrityPeriod: conditionalAccess.deviceIntegrityPeriod,
+      screenLockEnabled: conditionalAccess.screenLockEnabled,
     })
     .from(members)
+    .leftJoin(conditionalAccess, and(eq(conditionalAccess.orgId, members.orgId), activeWhere))
     .where(and(eq(members.orgId, orgId), inArray(members.id, ids)));
   if (own.length === 0) return [];
+  const first = own[0]!;
+  const policy: ConditionalAccessPolicy | null =
+    first.policyOrgId === null
+      ? null
+      : ({
+          alertSeverity: first.alertSeverity,
+          outdatedOSPeriod: first.outdatedOSPeriod,
+          deviceIntegrityPeriod: first.deviceIntegrityPeriod,
+          screenLockEnabled: first.screenLockEnabled,
+        } as ConditionalAccessPolicy);
 
   const wanted = new Map<number, string | null>();
   if (policy && policyQuarantines(policy)) {

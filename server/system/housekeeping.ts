@@ -9,6 +9,7 @@ import { deleteStaleBillingRows } from '../billing/data';
 import { deleteOldStripeEvents } from '../billing/stripe/data';
 import { deleteExpiredTransactions } from '../oidc/data';
 import { deleteOldNotices } from '../events/data';
+import { deleteOldReportIds } from '../device-api/data';
 
 /** How long finished jobs are kept. */
 export const FINISHED_JOBS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
@@ -18,7 +19,8 @@ export const FINISHED_JOBS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
  * Deletes rows that can no longer matter: expired or idle sessions and reset tokens, throttle rows
  * with nothing left to remember, single sign-ons that never came back from their provider,
  * stale card setups and payment methods that never became a default, finished jobs, change
- * notices too old to resume from, the device lists' change log older than 10 minutes.
+ * notices too old to resume from, the device lists' change log older than 10 minutes, scan report
+ * ids past their retry window.
  * Refreshes the planner statistics of the device and alert lists (PGlite runs no autovacuum).
  */
 export async function runHousekeeping(
@@ -40,6 +42,8 @@ export async function runHousekeeping(
   await deleteOldNotices(db);
   // The device lists' change log beyond any server's anchors (docs/decisions/055).
   await deleteOldDeviceListChanges(db, now);
+  // Report ids past the retry window (docs/decisions/056-scan-ingestion-throughput.md).
+  await deleteOldReportIds(db, now);
   await analyzeDevices(db);
   await analyzeAlerts(db);
 }
