@@ -4,7 +4,7 @@
  * {@link queueThreatAlertEmails} once, in the transaction that opens the alerts: the e-mail jobs
  * commit with the alerts or not at all (the outbox of server/queue/).
  *
- * - **Whom.** Per report (per device, in fact: one `openAlerts` call is one report), each
+ * - **Whom.** Per report (per device: one `openAlerts` call may hold a batch of devices' reports), each
  *   administrator of the organization who can sign in (invitation accepted, not blocked) gets one
  *   e-mail listing the report's new alerts, worst first, with the link to the open alerts; the
  *   member whose device it is (active) gets one e-mail saying what was found and what to do.
@@ -117,6 +117,8 @@ export async function queueThreatAlertEmails(
   orgId: number,
   opened: readonly Alert[],
   now: Date,
+  /** The device of each opened alert, by scan id (`openAlerts` knows it): one e-mail per device. */
+  deviceIds: ReadonlyMap<string, number | null> = new Map(),
 ): Promise<number> {
   if (opened.length === 0) return 0;
   const windowStart = windowStartOf(now);
@@ -124,9 +126,18 @@ export async function queueThreatAlertEmails(
   if (state.fullWindow === windowStart) return 0;
   if (!(await threatAlertsEnabled(queue, tx, orgId, now))) return 0;
 
+  // One e-mail per device: scan ingestion opens the alerts of a whole batch of reports (several
+  // devices) in one call (docs/decisions/056-scan-ingestion-throughput.md), so the hour's cap
+  // counts devices' reports, not calls.
+  const deviceKey = (a: Alert): string => {
+    const id = deviceIds.get(a.scanId);
+    return id != null ? `d${id}` : `l${a.device}`;
+  };
+  const deviceOrder = [...new Set(opened.map(deviceKey))];
+  const reports = deviceOrder.length;
   const scanIds = opened.map((a) => a.scanId);
-  // One statement: count this report in the hour (the row's lock orders concurrent reports of the
-  // organization until their commits), and read the recipients and the alerts' devices.
+  // One statement: count these reports in the hour (the row's lock orders concurrent reports of
+  // the organization until their commits), and read the recipients and the alerts' devices.
   const [row] = rowsOf<{
     emailed: number;
     org_name: string;
@@ -142,10 +153,11 @@ export async function queueThreatAlertEmails(
       )})
     ), w AS (
       INSERT INTO threat_alert_mail_windows AS w (org_id, window_start, emailed, first_alert_id)
-      VALUES (${orgId}, ${new Date(windowStart).toISOString()}::timestamptz, 1,
+      VALUES (${orgId}, ${new Date(windowStart).toISOString()}::timestamptz, ${reports},
               (SELECT coalesce(min(id), 0) FROM ids))
       ON CONFLICT (org_id) DO UPDATE SET
-        emailed = CASE WHEN w.window_start = EXCLUDED.window_start THEN w.emailed + 1 ELSE 1 END,
+        emailed = CASE WHEN w.window_start = EXCLUDED.window_start
+                       THEN w.emailed + EXCLUDED.emailed ELSE EXCLUDED.emailed END,
         first_alert_id = CASE WHEN w.window_start = EXCLUDED.window_start
                               THEN w.first_alert_id ELSE EXCLUDED.first_alert_id END,
         window_start = EXCLUDED.window_start
@@ -169,12 +181,20 @@ export async function queueThreatAlertEmails(
   );
   if (!row) return 0;
   const emailed = Number(row.emailed);
+  const before = emailed - reports;
+  // The first reports up to the cap are e-mailed one by one; the rest go to the hour's summary.
+  const mailed = new Set(deviceOrder.slice(0, Math.max(0, THREAT_ALERT_EMAILS_PER_HOUR - before)));
+  const byScanId = new Map(row.opened.map((o) => [o.scanId, o]));
 
   if (emailed > THREAT_ALERT_EMAILS_PER_HOUR) {
     // Past the cap: the hour's summary (one job per organization and hour: its dedupe key), from the
     // first alert not e-mailed on; later reports of the hour add nothing in this process.
-    if (emailed === THREAT_ALERT_EMAILS_PER_HOUR + 1) {
-      const fromAlertId = row.opened.length > 0 ? Math.min(...row.opened.map((o) => o.id)) : 0;
+    if (before <= THREAT_ALERT_EMAILS_PER_HOUR) {
+      const rest = opened.flatMap((a) => {
+        const id = byScanId.get(a.scanId)?.id;
+        return mailed.has(deviceKey(a)) || id === undefined ? [] : [id];
+      });
+      const fromAlertId = rest.length > 0 ? Math.min(...rest) : 0;
       await queue.enqueue(tx, {
         kind: THREAT_ALERT_DIGEST_JOB,
         orgId,
@@ -188,15 +208,14 @@ export async function queueThreatAlertEmails(
       });
     }
     state.fullWindow = windowStart;
-    return 0;
+    if (mailed.size === 0) return 0;
   }
 
-  // One e-mail per device of the report (one device per report; grouped all the same).
-  const byScanId = new Map(row.opened.map((o) => [o.scanId, o]));
   const groups = new Map<string, { device: string; member: OpenedRow | null; alerts: Alert[] }>();
   for (const alert of opened) {
+    const key = deviceKey(alert);
+    if (!mailed.has(key)) continue;
     const found = byScanId.get(alert.scanId) ?? null;
-    const key = found?.deviceId != null ? `d${found.deviceId}` : `l${alert.device}`;
     const group = groups.get(key) ?? { device: alert.device, member: found, alerts: [] };
     group.alerts.push(alert);
     groups.set(key, group);

@@ -68,7 +68,14 @@ export async function openAlerts(
   );
   // The threat alert e-mails (./alert-emails.ts): nothing to do, and no statement, when nothing
   // opened or the organization turned them off.
-  await queueThreatAlertEmails(queue, tx, orgId, opened, now);
+  await queueThreatAlertEmails(
+    queue,
+    tx,
+    orgId,
+    opened,
+    now,
+    new Map(newAlerts.map((a) => [a.scanId, a.deviceId])),
+  );
   // Open consoles show "N new alerts" once this commits (server/events/notices.ts).
   if (opened.length > 0) {
     await publishNotice(tx, orgId, { topic: 'alerts', opened: opened.length });
