@@ -1,11 +1,36 @@
 import { Command } from 'cmdk';
 import { useEffect, useMemo, useState } from 'react';
-import { listDevices } from '@contract/devices';
+import { exportDevicesCsv, ExportDevicesQuery, listDevices } from '@contract/devices';
 import { listMemberDirectory } from '@contract/member-directory';
 import { SearchIcon } from '@ui/primitives/icons/icons';
 import { api } from '../api/api';
+import { downloadHref } from '../api/download';
 import { isExpectedFailure, reportError } from '../errors/error-reporting';
+import { paths } from '../routing/paths';
 import { paletteCommands, type PaletteCommand } from './commands';
+
+/** Export devices: the dashboard's filter, search and order when it is on screen, else all. */
+export function exportDevicesFromHere(location: string, search: string): string {
+  if (location !== paths.dashboard) return downloadHref(exportDevicesCsv, {});
+  const params = new URLSearchParams(search);
+  const parsed = ExportDevicesQuery.safeParse({
+    enrolled: params.get('enrolled') ?? undefined,
+    severity: params.getAll('severity').length ? params.getAll('severity') : undefined,
+    sort: params.get('sort') ?? undefined,
+    order: params.get('order') ?? undefined,
+    q: params.get('q') ?? undefined,
+  });
+  return downloadHref(exportDevicesCsv, parsed.success ? parsed.data : {});
+}
+
+function download(href: string) {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = '';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
 
 /** Typing pauses this long before the server is asked; every key press cancels the last ask. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -77,7 +102,6 @@ export interface CommandPaletteProps {
   threatHunterAccess: boolean;
   /** Go to a path of the portal. */
   onNavigate: (to: string) => void;
-  onAction: (id: Extract<PaletteCommand, { kind: 'action' }>['id']) => void;
 }
 
 const itemClass =
@@ -95,7 +119,6 @@ export default function CommandPalette({
   onOpenChange,
   threatHunterAccess,
   onNavigate,
-  onAction,
 }: CommandPaletteProps) {
   const [text, setText] = useState('');
   const search = useServerSearch(text);
@@ -105,7 +128,8 @@ export default function CommandPalette({
   const run = (command: PaletteCommand) => {
     onOpenChange(false);
     if (command.kind === 'go') onNavigate(command.to);
-    else onAction(command.id);
+    else if (command.id === 'invite-members') onNavigate(paths.memberManagement);
+    else download(exportDevicesFromHere(window.location.pathname, window.location.search));
   };
   const found = search.state === 'done' ? search.found : null;
 

@@ -1,37 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { exportDevicesCsv, ExportDevicesQuery } from '@contract/devices';
 import { SearchIcon } from '@ui/primitives/icons/icons';
-import { downloadHref } from '../api/download';
-import { paths } from '../routing/paths';
-import { shortcutOf, type PaletteCommand } from './commands';
+import { shortcutOf } from './commands';
 
-// Both are chunks of their own, loaded on first use: cmdk is not part of the first load.
+// Both are chunks of their own, loaded on first use: cmdk (and the contract's schemas the palette
+// uses) are not part of the first load (scripts/bundle-size.ts).
 const CommandPalette = lazy(() => import('./command-palette'));
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
-
-/** Export devices: the dashboard's filter, search and order when it is on screen, else all. */
-export function exportDevicesFromHere(location: string, search: string): string {
-  if (location !== paths.dashboard) return downloadHref(exportDevicesCsv, {});
-  const params = new URLSearchParams(search);
-  const parsed = ExportDevicesQuery.safeParse({
-    enrolled: params.get('enrolled') ?? undefined,
-    severity: params.getAll('severity').length ? params.getAll('severity') : undefined,
-    sort: params.get('sort') ?? undefined,
-    order: params.get('order') ?? undefined,
-    q: params.get('q') ?? undefined,
-  });
-  return downloadHref(exportDevicesCsv, parsed.success ? parsed.data : {});
-}
-
-function download(href: string) {
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = '';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 /**
  * The palette's trigger in the header and the portal's keyboard shortcuts (docs/decisions/060-
@@ -78,11 +53,6 @@ export function PaletteHost({ threatHunterAccess }: { threatHunterAccess: boolea
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const onAction = (id: Extract<PaletteCommand, { kind: 'action' }>['id']) => {
-    if (id === 'invite-members') navigate(paths.memberManagement);
-    else download(exportDevicesFromHere(window.location.pathname, window.location.search));
-  };
-
   return (
     <>
       <button
@@ -108,7 +78,6 @@ export function PaletteHost({ threatHunterAccess }: { threatHunterAccess: boolea
             onOpenChange={setPalette}
             threatHunterAccess={threatHunterAccess}
             onNavigate={navigate}
-            onAction={onAction}
           />
         </Suspense>
       ) : null}
