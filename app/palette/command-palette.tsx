@@ -1,4 +1,5 @@
-import { Command } from 'cmdk';
+import { Command, useCommandState } from 'cmdk';
+import type * as React from 'react';
 import { useEffect, useMemo, useState } from 'react';
 import { exportDevicesCsv, ExportDevicesQuery, listDevices } from '@contract/devices';
 import { listMemberDirectory } from '@contract/member-directory';
@@ -30,6 +31,34 @@ function download(href: string) {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/**
+ * The results. When nothing matches, the list (a listbox, which must hold options) is hidden and a
+ * line says so instead: an empty listbox is an accessibility error (axe: aria-required-children).
+ */
+function ResultList({
+  serverItems,
+  searching,
+  children,
+}: {
+  serverItems: number;
+  searching: boolean;
+  children: React.ReactNode;
+}) {
+  const empty = useCommandState((state) => state.filtered.count === 0) && serverItems === 0;
+  return (
+    <>
+      {empty ? (
+        <p className="px-3 py-6 text-center text-sm text-ink-muted">
+          {searching ? 'Searching…' : 'No results.'}
+        </p>
+      ) : null}
+      <Command.List hidden={empty} className="overflow-y-auto p-1" aria-label="Results">
+        {children}
+      </Command.List>
+    </>
+  );
 }
 
 /** Typing pauses this long before the server is asked; every key press cancels the last ask. */
@@ -155,10 +184,10 @@ export default function CommandPalette({
           className="h-12 w-full bg-transparent text-sm text-ink outline-none placeholder:text-ink-subtle"
         />
       </div>
-      <Command.List className="overflow-y-auto p-1" aria-label="Results">
-        <Command.Empty className="px-3 py-6 text-center text-sm text-ink-muted">
-          {search.state === 'searching' ? 'Searching…' : 'No results.'}
-        </Command.Empty>
+      <ResultList
+        serverItems={found ? found.devices.length + found.members.length : 0}
+        searching={search.state === 'searching'}
+      >
         {groups.map((group) => (
           <Command.Group key={group} heading={group} className={groupClass}>
             {commands
@@ -213,7 +242,7 @@ export default function CommandPalette({
             ))}
           </Command.Group>
         ) : null}
-      </Command.List>
+      </ResultList>
       <p
         role="status"
         aria-live="polite"
