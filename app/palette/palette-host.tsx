@@ -66,7 +66,7 @@ export function PaletteHost({ threatHunterAccess }: { threatHunterAccess: boolea
         className="inline-flex h-9 items-center gap-2 rounded-control border border-surface-strong bg-surface px-3 text-sm text-ink-muted hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
       >
         <SearchIcon aria-hidden className="size-4" />
-        <span>Search</span>
+        <span>Search the portal</span>
         <kbd aria-hidden="true" className="hidden font-mono text-xs text-ink-muted md:inline">
           Ctrl K
         </kbd>
