@@ -64,6 +64,7 @@ const APP_PLUMBING = [
   'routing', //     paths, links, page titles, routes and route intent
   'session', //     the session store, cookies, SSO sign-in URL
   'live', //        the live console's event stream (one EventSource per tab) and revalidation pacing
+  'palette', //     the command palette (Ctrl/⌘+K), the keyboard shortcuts and their dialog
 ];
 // A folder of app/ in neither list is a question nobody answered yet: answer it there.
 const unlisted = readdirSync(new URL('./app', import.meta.url), { withFileTypes: true })

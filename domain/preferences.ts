@@ -95,3 +95,10 @@ export function visibleColumns<C extends string>(
 
 /** Most columns a layout may name (a bound for the API; the tables have far fewer). */
 export const COLUMN_LAYOUT_MAX = 32;
+
+/**
+ * The column that says which row it is: never hidden (the API refuses it, the chooser's checkbox
+ * is disabled); docs/decisions/060-column-chooser-and-command-palette.md.
+ */
+export const REQUIRED_DEVICE_COLUMN: DeviceColumn = 'memberName';
+export const REQUIRED_ALERT_COLUMN: AlertColumn = 'alertName';

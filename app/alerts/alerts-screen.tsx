@@ -29,6 +29,8 @@ import { notify } from '../messages/toasts';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
 import { planAlertAction } from './alert-actions';
+import { useColumnLayout } from '../data/use-column-layout';
+import { ColumnChooser } from '@ui/portal/column-chooser/column-chooser';
 import { alertColumns, sortAlerts } from './alert-columns';
 import { parseAlertsQuery, serializeAlertsQuery, type AlertsQuery } from './alerts-query';
 import { exportAlertsHref, useAlerts, useUpdateAlerts } from './use-alerts';
@@ -63,6 +65,7 @@ function nextStatus(change: FilterMenuChange): AlertsQuery['status'] {
 
 export default function AlertsScreen() {
   usePageTitle('Alerts');
+  const columnLayout = useColumnLayout('alert', alertColumns);
   const search = useSearch();
   const [location, navigate] = useLocation();
   const query = useMemo(() => parseAlertsQuery(search), [search]);
@@ -187,6 +190,8 @@ export default function AlertsScreen() {
                   Export CSV
                 </a>
               </Button>
+              {/* Kept per administrator on the server; Export CSV keeps the list's own columns. */}
+              <ColumnChooser tableName="alert" {...columnLayout.chooser} />
               <NewAlertsButton count={newAlerts} onShow={showNewAlerts} />
             </div>
             <div className="flex items-end gap-3">
@@ -209,7 +214,7 @@ export default function AlertsScreen() {
           <div ref={tableArea}>
             <DataTable
               aria-label="Alert list"
-              columns={alertColumns}
+              columns={columnLayout.columns}
               // Expanding an alert must not move the columns (docs/decisions/044).
               fixedColumnWidths
               data={rows}

@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SWRConfig } from 'swr';
 import { listDevices, unenrollDevices } from '@contract/devices';
+import type { DeviceColumn } from '@domain/preferences';
+import { DEFAULT_PREFERENCES, getPreferences, updatePreferences } from '@contract/preferences';
 import { acmeDevices, devicePage, emptyDevicePage } from '@contract/fixtures/devices';
 import { mockEndpoint } from '../mocks/mock-endpoint';
 import { StoryRouter } from '../mocks/story-router';
@@ -191,5 +193,68 @@ export const UnenrollConfirmation: Story = {
     await userEvent.click(within(bulk).getByRole('button', { name: 'Unenroll' }));
     const dialog = await within(document.body).findByRole('alertdialog');
     await expect(dialog).toHaveTextContent('Unenroll 2 device(s)?');
+  },
+};
+
+/**
+ * The administrator's own column layout, from the server (docs/decisions/060): Device Code first,
+ * Device and OS Version hidden; hiding Severity in the chooser saves the new layout at once.
+ */
+const CUSTOM_ORDER = [
+  'code',
+  'memberName',
+  'model',
+  'osVersion',
+  'enrolled',
+  'severity',
+  'lastScanAt',
+] as const satisfies DeviceColumn[];
+
+export const CustomisedColumns: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        listFromFixture,
+        mockEndpoint(getPreferences, {
+          ...DEFAULT_PREFERENCES,
+          deviceColumns: {
+            order: [
+              'code',
+              'memberName',
+              'model',
+              'osVersion',
+              'enrolled',
+              'severity',
+              'lastScanAt',
+            ],
+            hidden: ['model', 'osVersion'],
+          },
+        }),
+        // The server's answer to hiding Severity (the screen shows it before the answer).
+        mockEndpoint(updatePreferences, {
+          ...DEFAULT_PREFERENCES,
+          deviceColumns: { order: CUSTOM_ORDER, hidden: ['model', 'osVersion', 'severity'] },
+        }),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: 'Devices' });
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent?.trim())
+          .filter(Boolean),
+      ).toEqual(['Device Code', 'Member', 'Enrolment', 'Severity', 'Last Scan']),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Columns 5/7 shown' }));
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByRole('checkbox', { name: 'Severity' }));
+    await waitFor(() =>
+      expect(within(table).queryByRole('columnheader', { name: /Severity/ })).toBeNull(),
+    );
+    await userEvent.keyboard('{Escape}');
   },
 };

@@ -34,6 +34,8 @@ import {
   serializeDashboardQuery,
   type DashboardQuery,
 } from './dashboard-query';
+import { useColumnLayout } from '../data/use-column-layout';
+import { ColumnChooser } from '@ui/portal/column-chooser/column-chooser';
 import { deviceColumns } from './device-columns';
 import { HIDE_NEW_PORTAL_NOTICE_COOKIE, readCookie, writeCookie } from '../session/cookies';
 import { AddMembersHint, HIDE_HINT_DAYS } from './add-members-hint';
@@ -53,6 +55,7 @@ export interface DashboardNavigationState {
 
 export default function DashboardScreen() {
   usePageTitle('Dashboard');
+  const columnLayout = useColumnLayout('device', deviceColumns);
   const search = useSearch();
   const [location, navigate] = useLocation();
   const navigationState = useHistoryState<DashboardNavigationState | null>();
@@ -200,6 +203,8 @@ export default function DashboardScreen() {
               Export CSV
             </a>
           </Button>
+          {/* Kept per administrator on the server; Export CSV keeps the list's own columns. */}
+          <ColumnChooser tableName="device" {...columnLayout.chooser} />
         </div>
         {/* Bulk actions appear with a selection (docs/decisions/044), never as a disabled button. */}
         {selectedCodes.length > 0 ? (
@@ -228,7 +233,7 @@ export default function DashboardScreen() {
 
       <DataTable
         aria-label="Devices"
-        columns={deviceColumns}
+        columns={columnLayout.columns}
         data={rows.devices}
         getRowId={(d) => d.code}
         sorting={sorting}

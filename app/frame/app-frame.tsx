@@ -11,6 +11,7 @@ import { paths, settingsTab } from '../routing/paths';
 import { preloadRoute } from '../routing/route-intent';
 import { isSignedIn } from '../session/session-store';
 import { useSession } from '../session/session';
+import { PaletteHost } from '../palette/palette-host';
 import { LazyToaster } from './lazy-toaster';
 
 const NAV = [
@@ -61,6 +62,10 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
                 {item.label}
               </AppLink>
             ))}
+            {/* The command palette's trigger and the keyboard shortcuts (docs/decisions/060). */}
+            <PaletteHost
+              threatHunterAccess={Boolean(session.portalPreferences?.threatHunterAccess)}
+            />
             <span className="border-t border-surface-border pt-2 text-sm text-ink-muted md:border-s md:border-t-0 md:ps-4 md:pt-0">
               <span className="font-medium text-ink">{session.user.name}</span>
               <span aria-hidden="true"> · </span>
