@@ -3,6 +3,7 @@ import { Link as RouterLink, useLocation } from 'wouter';
 import { Banner } from '@ui/primitives/banner/banner';
 import { HeaderNav } from '@ui/primitives/header-nav/header-nav';
 import { PageFrame } from '@ui/primitives/page-frame/page-frame';
+import { UserMenu } from '@ui/primitives/user-menu/user-menu';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
 import { messages } from '../messages/messages';
@@ -11,6 +12,7 @@ import { paths, settingsTab } from '../routing/paths';
 import { preloadRoute } from '../routing/route-intent';
 import { isSignedIn } from '../session/session-store';
 import { useSession } from '../session/session';
+import { setTheme, useAppliedTheme, useThemeChoice } from '../theme/theme-store';
 import { LazyToaster } from './lazy-toaster';
 
 const NAV = [
@@ -40,6 +42,9 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
   const [location, navigate] = useLocation();
   const signedIn = isSignedIn(session);
   const warning = signedIn && session.error?.severity === 'warning' ? session.error : null;
+  // Every screen, signed in or out, draws the chosen theme (docs/decisions/061-dark-mode.md).
+  const theme = useThemeChoice();
+  useAppliedTheme(theme);
 
   return (
     <PageFrame
@@ -61,11 +66,13 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
                 {item.label}
               </AppLink>
             ))}
-            <span className="border-t border-surface-border pt-2 text-sm text-ink-muted md:border-s md:border-t-0 md:ps-4 md:pt-0">
-              <span className="font-medium text-ink">{session.user.name}</span>
-              <span aria-hidden="true"> · </span>
-              <span className="sr-only">, </span>
-              {session.organization.name}
+            <span className="border-t border-surface-border pt-2 md:border-s md:border-t-0 md:ps-4 md:pt-0">
+              <UserMenu
+                name={session.user.name}
+                organization={session.organization.name}
+                theme={theme}
+                onThemeChange={setTheme}
+              />
             </span>
             <AppLink to={paths.logout} variant="nav">
               Sign Out

@@ -81,7 +81,7 @@ export function DialogContent({
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
         data-slot="dialog-overlay"
-        className="fixed inset-0 z-50 bg-ink/50"
+        className="fixed inset-0 z-50 bg-scrim"
       />
       <DialogPrimitive.Content
         data-slot="dialog-content"
