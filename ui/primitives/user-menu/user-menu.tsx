@@ -56,7 +56,13 @@ export function UserMenu({
     onChange: onThemeChange,
   });
   return (
-    <DropdownMenu.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+    <DropdownMenu.Root
+      open={open}
+      defaultOpen={defaultOpen}
+      onOpenChange={onOpenChange}
+      // Not modal: the page stays usable and readable around a small header menu.
+      modal={false}
+    >
       <DropdownMenu.Trigger
         data-slot="user-menu-trigger"
         className={cn(
