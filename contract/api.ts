@@ -52,6 +52,7 @@ import {
   updateNotificationPreferences,
 } from './notifications';
 import { createOrg, lookupOrg } from './orgs';
+import { getPreferences, updatePreferences } from './preferences';
 import { getScimConfig, updateScimConfig } from './scim';
 import { getSession, login, logout, resetPassword, updatePassword } from './session';
 import {
@@ -83,6 +84,9 @@ export const endpoints = {
   logout,
   resetPassword,
   updatePassword,
+  // the signed-in administrator's own preferences (our extension)
+  getPreferences,
+  updatePreferences,
   // organization
   lookupOrg,
   createOrg,

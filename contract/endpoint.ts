@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
  */
 if (typeof document !== 'undefined') z.config({ jitless: true });
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One call of the API. The client, the reference server and the Storybook/MSW mocks all

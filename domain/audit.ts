@@ -38,7 +38,11 @@ export const AUDIT_ACTION_GROUPS = [
     ],
   },
   { id: 'alerts', label: 'Alerts', actions: ['alert.closed', 'alert.reopened'] },
-  { id: 'administrators', label: 'Administrators', actions: ['admin.invited', 'admin.reinvited'] },
+  {
+    id: 'administrators',
+    label: 'Administrators',
+    actions: ['admin.invited', 'admin.reinvited', 'admin.preferences_updated'],
+  },
   { id: 'threat-hunter', label: 'Threat Hunter', actions: ['threat_hunter.user_added'] },
   { id: 'sso', label: 'SSO', actions: ['sso.configured', 'sso.deleted'] },
   {
@@ -144,6 +148,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'alert.reopened': 'Alerts reopened',
   'admin.invited': 'Administrator invited',
   'admin.reinvited': 'Administrator re-invited',
+  'admin.preferences_updated': 'Administrator preferences updated',
   'threat_hunter.user_added': 'Threat Hunter user added',
   'sso.configured': 'SSO configured',
   'sso.deleted': 'SSO deleted',

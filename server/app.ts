@@ -47,6 +47,7 @@ import { apiTokenRoutes } from './integrations/api-token-routes';
 import { webhookRoutes } from './integrations/webhook-routes';
 import { conditionalAccessRoutes } from './integrations/conditional-access-routes';
 import { notificationsRoutes } from './notifications/routes';
+import { preferencesRoutes } from './preferences/routes';
 import { undeliveredEmailRoutes } from './mail/undelivered-routes';
 import { resolveIntegrationOptions } from './integrations/options';
 import { billingRoutes, devBillingRoutes } from './billing/routes';
@@ -281,6 +282,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   webhookDeliveryRoutes(app, route, s);
   conditionalAccessRoutes(app, route, s);
   notificationsRoutes(app, route, s);
+  preferencesRoutes(app, route, s);
   undeliveredEmailRoutes(app, route, s);
   auditRoutes(app, route, s);
   // The live console's event stream (docs/decisions/052-live-console.md).

@@ -18,6 +18,9 @@ export const messages = {
   signedOut: 'You have been signed out.',
 
   dashboardRowsFailed: 'Failed to get dashboard rows',
+  // Ours, in the catalogue's style: an administrator's own preferences (theme, columns) could not
+  // be saved; the change is undone on screen (docs/decisions/060).
+  savePreferencesFailed: 'Failed to save your preferences. Please try again',
   // Unenroll has no catalogued texts; ours follow the catalogue's style.
   devicesUnenrolled: (n: number) => `Unenrolled ${n} device(s)`,
   unenrollFailed: 'Failed to unenroll devices. Please try again',

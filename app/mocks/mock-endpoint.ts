@@ -28,7 +28,7 @@ export function mockEndpoint<E extends Endpoint>(
   answer: Resolved<E>,
   options: { delayMs?: number | 'infinite' } = {},
 ): HttpHandler {
-  const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   return http[method](`${config.apiUrl}${endpoint.path}`, async ({ request }) => {
     if (options.delayMs !== undefined) await delay(options.delayMs);
     const value =

@@ -87,6 +87,13 @@ const STEPS: Array<[EndpointName, Step]> = [
   ],
   ['removeConditionalAccess', { action: 'conditional_access.removed' }],
   [
+    'updatePreferences',
+    {
+      body: () => ({ theme: 'dark', deviceColumns: { order: ['code'], hidden: ['model'] } }),
+      action: 'admin.preferences_updated',
+    },
+  ],
+  [
     'updateEmailPreferences',
     {
       body: () => ({ weeklySummary: true, enrollmentEmailsFrequency: 'WEEKLY' }),

@@ -23,6 +23,7 @@ import {
 } from '../notifications/data';
 import { findCredential } from '../settings/credentials-data';
 import { findSsoConfig } from '../sso/data';
+import { findPreferences } from '../preferences/data';
 import type { AuditTargetInput } from './data';
 import { getRetention } from './data';
 
@@ -172,6 +173,17 @@ export const DESCRIBED: Partial<Record<EndpointName, Describe>> = {
       id: String(bodyOf(a).email),
       display: String(bodyOf(a).name ?? bodyOf(a).email),
     }),
+  },
+  // An administrator's own display preferences (theme, column layouts): recorded like any other
+  // change, the administrator as the target (docs/decisions/060-column-chooser-and-command-palette.md).
+  updatePreferences: {
+    action: 'admin.preferences_updated',
+    target: (a) => ({
+      type: 'admin',
+      id: a.session.user.email,
+      display: a.session.user.name,
+    }),
+    state: (db, a) => findPreferences(db, { userId: a.session.user.id, orgId: a.session.org.id }),
   },
   addThreatHunterUser: {
     action: 'threat_hunter.user_added',

@@ -638,6 +638,12 @@ describe('deleting the organization', () => {
     const example = orgs.example.cookie;
     // Some more rows of Initrode: a card setup and an unused payment method.
     await newCard(t, initrodeA);
+    // …and its administrator's own preferences (docs/decisions/060).
+    const prefs = await t.call('PATCH', '/api/me/preferences', {
+      cookie: initrodeA,
+      json: { theme: 'dark' },
+    });
+    expect(prefs.status, prefs.text).toBe(200);
     const initrodeId = orgs.initrode.id;
 
     const before = await rowsByOrg(t);
@@ -653,6 +659,7 @@ describe('deleting the organization', () => {
         'subscriptions',
         'payment_methods',
         'card_setups',
+        'admin_preferences',
       ]),
     );
 

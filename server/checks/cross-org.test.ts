@@ -139,6 +139,12 @@ async function prepareAcme() {
     .where(eq(webhookDeliveries.id, delivery.id));
   acmeData.deliveryIds.push(delivery.webhookId);
   acmeData.secrets.push('acme-delivery-body-6b1d');
+  // Acme's administrator's own preferences (a row of admin_preferences the attackers must not touch).
+  await ok('PATCH', '/api/me/preferences', {
+    theme: 'dark',
+    deviceColumns: { order: ['code', 'memberName'], hidden: ['model'] },
+    alertColumns: { order: ['scanTime'], hidden: ['device'] },
+  });
   await ok('PUT', '/api/orgs/email-template', {
     type: 'OrgEnrollment',
     subject: 'Acme enrolment, please',
@@ -322,6 +328,12 @@ function attempts(): Attempt[] {
       ),
     ['GET', `/api/orgs/member-directory?q=${SLUG}&pageSize=100`],
     ['PUT', '/api/orgs/email-preferences', { orgId: ids.acme, weeklySummary: false }],
+    // Preferences belong to the session's administrator: no id to name (a body naming one, or
+    // Acme's org id, is refused); a query naming one is ignored.
+    ['PATCH', '/api/me/preferences', { userId: target.admin.id, theme: 'light' }],
+    ['PATCH', '/api/me/preferences', { orgId: ids.acme, theme: 'light' }],
+    ['PATCH', `/api/me/preferences?userId=${target.admin.id}`, { alertColumns: null }],
+    ['GET', `/api/me/preferences?userId=${target.admin.id}&orgId=${ids.acme}`],
     ['POST', '/api/orgs/lookup', { slug: SLUG }],
     // Every other call, in the attacker's own organization.
     ['GET', '/api/session'],
@@ -389,6 +401,12 @@ function attempts(): Attempt[] {
       },
     ],
     ['GET', '/api/threat-hunter/users'],
+    ['GET', '/api/me/preferences'],
+    [
+      'PATCH',
+      '/api/me/preferences',
+      { theme: 'light', deviceColumns: { order: ['model'], hidden: ['code'] }, alertColumns: null },
+    ],
     [
       'POST',
       '/api/orgs/create-members?email=true',

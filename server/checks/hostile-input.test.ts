@@ -150,6 +150,13 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   updateEmailPreferences: {
     body: () => ({ weeklySummary: true, enrollmentEmailsFrequency: 'WEEKLY' }),
   },
+  updatePreferences: {
+    body: () => ({
+      theme: 'dark',
+      deviceColumns: { order: ['code', 'memberName'], hidden: ['model', 'osVersion'] },
+      alertColumns: { order: ['scanTime'], hidden: ['device'] },
+    }),
+  },
   saveEmailTemplate: {
     body: () => ({ type: 'OrgEnrollment', subject: 'Subject', body: 'Body text' }),
   },

@@ -91,6 +91,8 @@ const IMPLEMENTED = [
   'getAuditFilterOptions',
   'getAuditSettings',
   'updateAuditSettings',
+  'getPreferences',
+  'updatePreferences',
 ] as const satisfies readonly EndpointName[];
 
 /** In the contract, not implemented yet. Remove a name when its route lands. */

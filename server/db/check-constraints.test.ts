@@ -21,6 +21,7 @@ import * as credentials from '@domain/credentials';
 import * as devices from '@domain/devices';
 import * as notifications from '@domain/notifications';
 import { PERIODS } from '@domain/periods';
+import { THEMES } from '@domain/preferences';
 import { SSO_PROVIDERS } from '@domain/sso';
 import { JOB_STATUSES } from '@domain/jobs';
 import { MEMBER_SOURCES } from '@domain/members';
@@ -35,6 +36,7 @@ import { openTestDatabase } from '../test-support';
  */
 const VALUE_LISTS: Record<string, readonly string[]> = {
   'organizations.sso_provider': SSO_PROVIDERS,
+  'admin_preferences.theme': THEMES,
   'password_reset_tokens.purpose': accounts.PASSWORD_TOKEN_PURPOSES,
   'login_throttle.scope': accounts.SIGN_IN_THROTTLE_SCOPES,
   'devices.platform': devices.DEVICE_PLATFORMS,

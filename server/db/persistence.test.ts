@@ -39,6 +39,7 @@ it('a PGlite data directory survives a restart: migrated and seeded once', async
       '0021_policies_and_reminders.sql',
       '0022_api_rate_limits.sql',
       '0023_lists_under_change.sql',
+      '0028_admin_preferences.sql',
     ],
     seeded: true,
   });

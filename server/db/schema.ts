@@ -30,6 +30,7 @@ import {
   SCAN_REMINDER_STATUSES,
 } from '@domain/notifications';
 import { PERIODS } from '@domain/periods';
+import { THEMES, type ColumnLayout } from '@domain/preferences';
 import { SSO_PROVIDERS } from '@domain/sso';
 import { JOB_STATUSES } from '@domain/jobs';
 import { MEMBER_SOURCES } from '@domain/members';
@@ -632,6 +633,30 @@ export const apiRateLimits = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [check('api_rate_limits_count_check', sql`${t.count} >= 0`)],
+);
+
+/**
+ * An administrator's own preferences (0028_admin_preferences.sql, server/preferences/): theme and
+ * the two tables' column layouts; no row means the defaults.
+ */
+export const adminPreferences = pgTable(
+  'admin_preferences',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    theme: text('theme', { enum: THEMES }).notNull().default('system'),
+    deviceColumns: jsonb('device_columns').$type<ColumnLayout>(),
+    alertColumns: jsonb('alert_columns').$type<ColumnLayout>(),
+    updatedAt: timestamp('updated_at', tz).notNull(),
+  },
+  (t) => [
+    check('admin_preferences_theme_check', oneOf(t.theme)),
+    index('admin_preferences_org_id_idx').on(t.orgId),
+  ],
 );
 
 /** Webhook settings (0008_integrations.sql): the signing secret and the verified URL. */
