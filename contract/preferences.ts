@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import {
-  ALERT_TABLE_COLUMNS,
-  DEVICE_TABLE_COLUMNS,
+  ALERT_COLUMNS,
+  COLUMN_LAYOUT_MAX,
+  DEVICE_COLUMNS,
   REQUIRED_ALERT_COLUMN,
   REQUIRED_DEVICE_COLUMN,
   THEMES,
@@ -28,7 +29,10 @@ function columnLayout<const Ids extends readonly [string, ...string[]]>(
 ) {
   const list = z
     .array(z.enum(ids))
-    .check(z.maxLength(ids.length), z.refine(noRepeats, { message: 'A column is listed twice' }));
+    .check(
+      z.maxLength(Math.min(ids.length, COLUMN_LAYOUT_MAX)),
+      z.refine(noRepeats, { message: 'A column is listed twice' }),
+    );
   return z.strictObject({
     order: list,
     hidden: list.check(
@@ -39,9 +43,9 @@ function columnLayout<const Ids extends readonly [string, ...string[]]>(
   });
 }
 
-export const DeviceColumnLayout = columnLayout(DEVICE_TABLE_COLUMNS, REQUIRED_DEVICE_COLUMN);
+export const DeviceColumnLayout = columnLayout(DEVICE_COLUMNS, REQUIRED_DEVICE_COLUMN);
 export type DeviceColumnLayout = z.infer<typeof DeviceColumnLayout>;
-export const AlertColumnLayout = columnLayout(ALERT_TABLE_COLUMNS, REQUIRED_ALERT_COLUMN);
+export const AlertColumnLayout = columnLayout(ALERT_COLUMNS, REQUIRED_ALERT_COLUMN);
 export type AlertColumnLayout = z.infer<typeof AlertColumnLayout>;
 
 /** null: the table's default layout ("Reset to default" stores null). */
