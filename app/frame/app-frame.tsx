@@ -12,7 +12,8 @@ import { paths, settingsTab } from '../routing/paths';
 import { preloadRoute } from '../routing/route-intent';
 import { isSignedIn } from '../session/session-store';
 import { useSession } from '../session/session';
-import { setTheme, useAppliedTheme, useThemeChoice } from '../theme/theme-store';
+import { useAppliedTheme, useThemeChoice } from '../theme/theme-store';
+import { useThemePreference } from '../theme/use-theme-preference';
 import { LazyToaster } from './lazy-toaster';
 
 const NAV = [
@@ -35,6 +36,12 @@ const footer = {
   onFaqClick: () => analytics.track('supportFaq'),
   onSupportEmailClick: () => analytics.track('supportEmail'),
 };
+
+/** The administrator's menu: the theme, kept with their preferences on the server. */
+function HeaderUserMenu({ name, organization }: { name: string; organization: string }) {
+  const { theme, choose } = useThemePreference();
+  return <UserMenu name={name} organization={organization} theme={theme} onThemeChange={choose} />;
+}
 
 /** The shared frame of every screen (docs/product/README.md, 'Page frame'), signed in or out. */
 export function AppFrame({ children }: { children: React.ReactNode }) {
@@ -67,12 +74,7 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
               </AppLink>
             ))}
             <span className="border-t border-surface-border pt-2 md:border-s md:border-t-0 md:ps-4 md:pt-0">
-              <UserMenu
-                name={session.user.name}
-                organization={session.organization.name}
-                theme={theme}
-                onThemeChange={setTheme}
-              />
+              <HeaderUserMenu name={session.user.name} organization={session.organization.name} />
             </span>
             <AppLink to={paths.logout} variant="nav">
               Sign Out
