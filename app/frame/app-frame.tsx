@@ -1,9 +1,9 @@
 import type * as React from 'react';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { Banner } from '@ui/primitives/banner/banner';
 import { HeaderNav } from '@ui/primitives/header-nav/header-nav';
 import { PageFrame } from '@ui/primitives/page-frame/page-frame';
-import { UserMenu } from '@ui/primitives/user-menu/user-menu';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
 import { messages } from '../messages/messages';
@@ -13,7 +13,6 @@ import { preloadRoute } from '../routing/route-intent';
 import { isSignedIn } from '../session/session-store';
 import { useSession } from '../session/session';
 import { useAppliedTheme, useThemeChoice } from '../theme/theme-store';
-import { useThemePreference } from '../theme/use-theme-preference';
 import { LazyToaster } from './lazy-toaster';
 
 const NAV = [
@@ -37,10 +36,18 @@ const footer = {
   onSupportEmailClick: () => analytics.track('supportEmail'),
 };
 
-/** The administrator's menu: the theme, kept with their preferences on the server. */
-function HeaderUserMenu({ name, organization }: { name: string; organization: string }) {
-  const { theme, choose } = useThemePreference();
-  return <UserMenu name={name} organization={organization} theme={theme} onThemeChange={choose} />;
+const HeaderUserMenu = lazy(() => import('../theme/header-user-menu'));
+
+/** The name and organization as plain text until the menu's chunk has arrived. */
+function UserName({ name, organization }: { name: string; organization: string }) {
+  return (
+    <span className="text-sm text-ink-muted">
+      <span className="font-medium text-ink">{name}</span>
+      <span aria-hidden="true"> · </span>
+      <span className="sr-only">, </span>
+      {organization}
+    </span>
+  );
 }
 
 /** The shared frame of every screen (docs/product/README.md, 'Page frame'), signed in or out. */
@@ -74,7 +81,13 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
               </AppLink>
             ))}
             <span className="border-t border-surface-border pt-2 md:border-s md:border-t-0 md:ps-4 md:pt-0">
-              <HeaderUserMenu name={session.user.name} organization={session.organization.name} />
+              <Suspense
+                fallback={
+                  <UserName name={session.user.name} organization={session.organization.name} />
+                }
+              >
+                <HeaderUserMenu name={session.user.name} organization={session.organization.name} />
+              </Suspense>
             </span>
             <AppLink to={paths.logout} variant="nav">
               Sign Out
