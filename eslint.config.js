@@ -63,6 +63,7 @@ const APP_PLUMBING = [
   'privacy', //     redaction of secrets
   'routing', //     paths, links, page titles, routes and route intent
   'session', //     the session store, cookies, SSO sign-in URL
+  'theme', //       the colour theme: the choice, its storage, the class on <html>
   'live', //        the live console's event stream (one EventSource per tab) and revalidation pacing
   'palette', //     the command palette (Ctrl/⌘+K), the keyboard shortcuts and their dialog
 ];

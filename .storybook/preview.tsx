@@ -2,8 +2,11 @@
 import { resetStorybookClock } from './frozen-clock';
 import '../ui/styles.css';
 
-import type { Preview } from '@storybook/react-vite';
+import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import * as React from 'react';
+
+import { applyTheme } from '../ui/lib/theme';
 
 /**
  * MSW: one worker for the whole Storybook, started on the first story. Screen stories pass
@@ -35,8 +38,40 @@ const fontsLoader = async () => {
   return {};
 };
 
+/**
+ * The toolbar's Theme switch (designers review every story in both themes): puts the same class
+ * on <html> as the portal does (ui/lib/theme.ts). The test-runner switches the class itself for
+ * its dark pass (test-runner.ts); this effect runs only when the story mounts or the switch
+ * changes, so it never undoes that pass.
+ */
+function ThemeClass({ theme, children }: { theme: 'light' | 'dark'; children: React.ReactNode }) {
+  React.useLayoutEffect(() => applyTheme(theme), [theme]);
+  return children;
+}
+const withTheme: Decorator = (Story, { globals }) => (
+  <ThemeClass theme={globals.theme === 'dark' ? 'dark' : 'light'}>
+    <Story />
+  </ThemeClass>
+);
+
 const preview: Preview = {
   loaders: [fontsLoader, mswLoader(startWorker)],
+  decorators: [withTheme],
+  globalTypes: {
+    theme: {
+      description: 'Colour theme (docs/decisions/061-dark-mode.md)',
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        items: [
+          { value: 'light', title: 'Light', icon: 'sun' },
+          { value: 'dark', title: 'Dark', icon: 'moon' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { theme: 'light' },
   // Every story starts at the same instant (2026-11-20T14:05:00Z, the fixtures' "now"), whatever
   // ran before it in the same page; see frozen-clock.ts.
   beforeEach: () => {

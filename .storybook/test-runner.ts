@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
 import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
@@ -40,7 +41,14 @@ import type { Page } from 'playwright';
  * them before the first story), never with the machine's, so the baselines hold on any machine
  * with this Chromium (docs/decisions/014-bundled-typeface.md).
  *
- * Speed: one screenshot per story, and a screenshot byte for byte equal to its baseline (nearly
+ * Dark theme (docs/decisions/061-dark-mode.md): after the light screenshot, every story is drawn
+ * again with `dark` on <html> (what the portal's theme switch and Storybook's toolbar do), axe's
+ * colour rules run on it (the addon's axe ran in light only), and it is compared with its own
+ * baseline `.storybook/__snapshots__/<story id>.dark.png`. Transitions are off while the class is
+ * switched, so neither axe nor the screenshot sees a colour half-way. The class is removed again
+ * before the next story.
+ *
+ * Speed: one screenshot per story and theme, and a screenshot byte for byte equal to its baseline (nearly
  * every story, every run) is not decoded and compared pixel by pixel: jest-image-snapshot's PNG
  * decoding and pixelmatch took 0.3–6 s per story on this machine, more than rendering the story.
  * Any other screenshot goes through the full comparison below.
@@ -217,6 +225,78 @@ async function stableScreenshot(
   );
 }
 
+/** Baseline of a story's dark-theme screenshot: `<story id>.dark.png`. */
+const DARK_SUFFIX = '.dark';
+
+/** The axe rules whose outcome depends on colours: re-run in the dark theme. */
+const DARK_AXE_RULES = ['color-contrast', 'link-in-text-block'];
+/** Storybook's own elements, which the addon's axe run leaves out too. */
+const AXE_EXCLUDE = ['.sb-wrapper', '#storybook-docs', '#storybook-highlights-root'];
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const NO_TRANSITIONS =
+  '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; }';
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+}
+
+/** Switches the page's theme class with transitions off, so colours change in one step. */
+async function setDarkClass(page: Page, on: boolean): Promise<void> {
+  const style = await page.addStyleTag({ content: NO_TRANSITIONS });
+  await page.evaluate((dark) => {
+    document.documentElement.classList.toggle('dark', dark);
+    // Apply the styles now, while transitions are off.
+    void getComputedStyle(document.documentElement).color;
+  }, on);
+  await style.evaluate((node) => node.remove());
+}
+
+/** axe's colour rules on the page as it is now; the violations, formatted, or []. */
+async function darkContrastViolations(page: Page): Promise<string[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.addScriptTag({ path: AXE_SOURCE });
+  const violations = await page.evaluate(
+    async ({ rules, exclude }) => {
+      const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
+        .axe;
+      const result = (await axe.run(
+        { include: [document.body], exclude: exclude.map((selector) => [selector]) },
+        { runOnly: { type: 'rule', values: rules }, resultTypes: ['violations'] },
+      )) as { violations: AxeViolation[] };
+      return result.violations;
+    },
+    { rules: DARK_AXE_RULES, exclude: AXE_EXCLUDE },
+  );
+  return violations.flatMap((v) =>
+    v.nodes.map((node) =>
+      `${v.id} (${v.help}): ${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`.trim(),
+    ),
+  );
+}
+
+/** Compares (or writes) one screenshot against its baseline file `<identifier>.png`. */
+async function compareScreenshot(
+  page: Page,
+  visual: VisualParameters,
+  identifier: string,
+): Promise<void> {
+  const baselinePath = join(BASELINE_DIR, `${identifier}.png`);
+  const baseline = existsSync(baselinePath) ? readFileSync(baselinePath) : null;
+  const { image, identical } = await stableScreenshot(page, visual, baseline);
+  // The same bytes as the baseline: the same pixels, nothing to compare (see "Speed" above).
+  if (identical) return;
+  expect(image).toMatchImageSnapshot({
+    ...COMPARISON,
+    customSnapshotsDir: BASELINE_DIR,
+    customSnapshotIdentifier: identifier,
+    customDiffDir: DIFF_DIR,
+    // Compare in the test process: a child process per story would add ~0.2 s each.
+    runInProcess: true,
+  });
+}
+
 const hasReason = (reason: unknown) => typeof reason === 'string' && reason.trim().length > 0;
 
 const config: TestRunnerConfig = {
@@ -252,32 +332,36 @@ const config: TestRunnerConfig = {
     }
 
     const visual = (parameters.visual ?? {}) as VisualParameters;
-    if (visual.disable === true) {
-      if (!hasReason(visual.reason)) {
-        throw new Error(
-          `${story}: the visual snapshot is switched off without a reason. ` +
-            "Add parameters.visual.reason: '…' explaining why, or remove the opt-out.",
-        );
-      }
-      return;
+    if (visual.disable === true && !hasReason(visual.reason)) {
+      throw new Error(
+        `${story}: the visual snapshot is switched off without a reason. ` +
+          "Add parameters.visual.reason: '…' explaining why, or remove the opt-out.",
+      );
     }
     // A failed story already reports its error; a screenshot of it would only add noise.
     if ((context as { hasFailure?: boolean }).hasFailure) return;
-    if (process.env.VISUAL_SNAPSHOTS === 'off') return;
 
-    const baselinePath = join(BASELINE_DIR, `${context.id}.png`);
-    const baseline = existsSync(baselinePath) ? readFileSync(baselinePath) : null;
-    const { image, identical } = await stableScreenshot(page, visual, baseline);
-    // The same bytes as the baseline: the same pixels, nothing to compare (see "Speed" above).
-    if (identical) return;
-    expect(image).toMatchImageSnapshot({
-      ...COMPARISON,
-      customSnapshotsDir: BASELINE_DIR,
-      customSnapshotIdentifier: context.id,
-      customDiffDir: DIFF_DIR,
-      // Compare in the test process: a child process per story would add ~0.2 s each.
-      runInProcess: true,
-    });
+    const screenshots = visual.disable !== true && process.env.VISUAL_SNAPSHOTS !== 'off';
+
+    if (screenshots) await compareScreenshot(page, visual, context.id);
+
+    // The same story in the dark theme: axe's colour rules, then its own baseline.
+    await setDarkClass(page, true);
+    try {
+      if (!optedOut) {
+        await settle(page);
+        const violations = await darkContrastViolations(page);
+        if (violations.length) {
+          throw new Error(
+            `${story}: axe in the dark theme (docs/decisions/061-dark-mode.md):\n  ` +
+              violations.slice(0, 10).join('\n  '),
+          );
+        }
+      }
+      if (screenshots) await compareScreenshot(page, visual, `${context.id}${DARK_SUFFIX}`);
+    } finally {
+      await setDarkClass(page, false);
+    }
   },
 };
 

@@ -145,8 +145,10 @@ function pruneBaselines() {
       .filter(([, entry]) => entry.type === 'story')
       .map(([id]) => id),
   );
+  // `<id>.png`, and `<id>.dark.png` for the dark theme (.storybook/test-runner.ts).
+  const storyOf = (file: string) => file.slice(0, -'.png'.length).replace(/\.dark$/, '');
   const stale = readdirSync(BASELINE_DIR).filter(
-    (file) => file.endsWith('.png') && !stories.has(file.slice(0, -'.png'.length)),
+    (file) => file.endsWith('.png') && !stories.has(storyOf(file)),
   );
   for (const file of stale) rmSync(join(BASELINE_DIR, file));
   if (stale.length)

@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { Banner } from '@ui/primitives/banner/banner';
 import { HeaderNav } from '@ui/primitives/header-nav/header-nav';
@@ -12,6 +13,7 @@ import { preloadRoute } from '../routing/route-intent';
 import { isSignedIn } from '../session/session-store';
 import { useSession } from '../session/session';
 import { PaletteHost } from '../palette/palette-host';
+import { useAppliedTheme, useThemeChoice } from '../theme/theme-store';
 import { LazyToaster } from './lazy-toaster';
 
 const NAV = [
@@ -35,12 +37,29 @@ const footer = {
   onSupportEmailClick: () => analytics.track('supportEmail'),
 };
 
+const HeaderUserMenu = lazy(() => import('../theme/header-user-menu'));
+
+/** The name and organization as plain text until the menu's chunk has arrived. */
+function UserName({ name, organization }: { name: string; organization: string }) {
+  return (
+    <span className="text-sm text-ink-muted">
+      <span className="font-medium text-ink">{name}</span>
+      <span aria-hidden="true"> · </span>
+      <span className="sr-only">, </span>
+      {organization}
+    </span>
+  );
+}
+
 /** The shared frame of every screen (docs/product/README.md, 'Page frame'), signed in or out. */
 export function AppFrame({ children }: { children: React.ReactNode }) {
   const session = useSession();
   const [location, navigate] = useLocation();
   const signedIn = isSignedIn(session);
   const warning = signedIn && session.error?.severity === 'warning' ? session.error : null;
+  // Every screen, signed in or out, draws the chosen theme (docs/decisions/061-dark-mode.md).
+  const theme = useThemeChoice();
+  useAppliedTheme(theme);
 
   return (
     <PageFrame
@@ -66,11 +85,14 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
             <PaletteHost
               threatHunterAccess={Boolean(session.portalPreferences?.threatHunterAccess)}
             />
-            <span className="border-t border-surface-border pt-2 text-sm text-ink-muted md:border-s md:border-t-0 md:ps-4 md:pt-0">
-              <span className="font-medium text-ink">{session.user.name}</span>
-              <span aria-hidden="true"> · </span>
-              <span className="sr-only">, </span>
-              {session.organization.name}
+            <span className="border-t border-surface-border pt-2 md:border-s md:border-t-0 md:ps-4 md:pt-0">
+              <Suspense
+                fallback={
+                  <UserName name={session.user.name} organization={session.organization.name} />
+                }
+              >
+                <HeaderUserMenu name={session.user.name} organization={session.organization.name} />
+              </Suspense>
             </span>
             <AppLink to={paths.logout} variant="nav">
               Sign Out

@@ -19,6 +19,7 @@ import {
   type AuditFilterValue,
 } from '@ui/portal/audit-log/audit-filter-bar';
 import { AuditRetentionCard } from '@ui/portal/audit-log/audit-retention-card';
+import { CardTitle } from '@ui/primitives/card/card';
 import { Paginator } from '@ui/primitives/paginator/paginator';
 import { analytics } from '../analytics/instance';
 import { paths } from '../routing/paths';
@@ -151,7 +152,7 @@ export function ActivityTab() {
     <div data-slot="activity-tab" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <h2 className="text-xl font-semibold text-ink">Activity</h2>
+          <CardTitle>Activity</CardTitle>
           <p className="text-sm text-ink-muted">
             Every change made in this portal and every sign-in, newest first. Events cannot be
             edited or deleted.

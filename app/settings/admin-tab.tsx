@@ -3,6 +3,7 @@ import { Button } from '@ui/primitives/button/button';
 import { InviteForm } from '@ui/portal/invite-form/invite-form';
 import { Link } from '@ui/primitives/link/link';
 import { LoadError } from '@ui/primitives/load-error/load-error';
+import { Card, CardHeader, CardTitle } from '@ui/primitives/card/card';
 import { StatusList } from '@ui/primitives/status-list/status-list';
 import { analytics } from '../analytics/instance';
 import { links } from '../config';
@@ -22,8 +23,10 @@ export function AdminTab() {
   const admins = error ? [] : (data?.admins ?? []);
 
   return (
-    <div className="flex flex-col gap-6">
-      <h2 className="text-xl font-semibold text-ink">Administrators</h2>
+    <Card aria-labelledby="admins-title">
+      <CardHeader>
+        <CardTitle id="admins-title">Administrators</CardTitle>
+      </CardHeader>
       <InviteForm
         title="ADD ADMINS"
         headingLevel={3}
@@ -35,7 +38,7 @@ export function AdminTab() {
           // A rejection keeps the typed values in the form for another try.
           await invite.trigger(values, { throwOnError: true });
         }}
-        className="rounded-card border border-surface-border bg-surface p-5 shadow-card"
+        className="rounded-card border border-surface-border bg-surface-muted p-5"
       />
       {error && !data ? <LoadError message={messages.adminsFailed} onRetry={retry} /> : null}
       <StatusList
@@ -82,6 +85,6 @@ export function AdminTab() {
         </Link>
         .
       </p>
-    </div>
+    </Card>
   );
 }

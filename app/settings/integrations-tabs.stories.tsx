@@ -64,7 +64,7 @@ export const Integrations: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('button', { name: 'Re-generate API Key' })).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Webhook settings' })).toBeVisible();
-    await expect(canvas.getByRole('region', { name: /Conditional Access/ })).toBeVisible();
+    await expect(canvas.getByRole('region', { name: /Conditional access/ })).toBeVisible();
   },
 };
 
@@ -126,7 +126,7 @@ export const WebhookActive: Story = {
     await expect(
       await within(canvasElement).findByRole('region', { name: 'Delivery log' }),
     ).toBeVisible();
-    await expect(await card.findByRole('textbox', { name: 'Webhook Url' })).toHaveValue(
+    await expect(await card.findByRole('textbox', { name: 'Webhook URL' })).toHaveValue(
       webhookActive.url,
     );
   },
@@ -209,9 +209,9 @@ export const Notifications: Story = {
   parameters: { path: '/settings?tab=notifications', msw: { handlers: notifications } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('combobox', { name: 'Enrollment Emails' })).toBeVisible();
+    await expect(await canvas.findByRole('combobox', { name: 'Enrollment emails' })).toBeVisible();
     await expect(
-      await canvas.findByRole('combobox', { name: 'Push Notifications Frequency' }),
+      await canvas.findByRole('combobox', { name: 'Push notifications frequency' }),
     ).toBeVisible();
   },
 };
@@ -228,7 +228,7 @@ export const NotificationsPartial: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('combobox', { name: 'Enrollment Emails' })).toBeVisible();
+    await expect(await canvas.findByRole('combobox', { name: 'Enrollment emails' })).toBeVisible();
     await expect(canvas.queryByRole('combobox', { name: /Outdated OS/ })).toBeNull();
     await expect(await canvas.findByText('Scan reminder is disabled')).toBeVisible();
   },

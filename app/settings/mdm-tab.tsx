@@ -6,7 +6,7 @@ import { links } from '../config';
 import { messages } from '../messages/messages';
 import { useMdm } from './use-mdm';
 
-/** The MDM tab (docs/product/settings.md, 'MDM'): the MDM Token once enabled. */
+/** The MDM tab (docs/product/settings.md, 'MDM'): the MDM token once enabled. */
 export function MdmTab() {
   const { data, error, isLoading, retry, update } = useMdm();
 
@@ -32,7 +32,7 @@ export function MdmTab() {
         helpLabel="How to set up MDM"
         onEnable={() => change(true)}
         onDisable={() => change(false)}
-        details={<MaskedSecret label="MDM Token" value={data?.token ?? ''} />}
+        details={<MaskedSecret label="MDM token" value={data?.token ?? ''} />}
       />
     </div>
   );

@@ -9,7 +9,7 @@ import { links } from '../config';
 import { messages } from '../messages/messages';
 import { useScim } from './use-scim';
 
-/** The SCIM tab (docs/product/settings.md, 'SCIM'): URL and Authorization Header once enabled. */
+/** The SCIM tab (docs/product/settings.md, 'SCIM'): URL and Authorization header once enabled. */
 export function ScimTab() {
   const { data, error, isLoading, retry, update, setInvitations } = useScim();
   // Enabling reveals the new header at once.
@@ -42,7 +42,7 @@ export function ScimTab() {
             <CopyableField label="SCIM URL" value={data?.scimUrl ?? ''} mono />
             <MaskedSecret
               key={String(justEnabled)}
-              label="Authorization Header"
+              label="Authorization header"
               value={data?.authHeader ?? ''}
               defaultRevealed={justEnabled}
             />

@@ -73,7 +73,7 @@ export const ScimEnabled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('button', { name: /Show Authorization Header/ }),
+      await canvas.findByRole('button', { name: /Show Authorization header/ }),
     ).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Disable SCIM' })).toBeVisible();
   },
@@ -94,7 +94,7 @@ export const ScimDisabled: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Enable SCIM' }));
     // Enabling reveals the header at once.
     await expect(
-      await canvas.findByRole('button', { name: /Hide Authorization Header/ }),
+      await canvas.findByRole('button', { name: /Hide Authorization header/ }),
     ).toBeVisible();
   },
 };
@@ -106,7 +106,7 @@ export const MdmEnabled: Story = {
   },
   play: async ({ canvasElement }) => {
     await expect(
-      await within(canvasElement).findByRole('button', { name: /Show MDM Token/ }),
+      await within(canvasElement).findByRole('button', { name: /Show MDM token/ }),
     ).toBeVisible();
   },
 };

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { Badge } from '@ui/primitives/badge/badge';
 import { Button } from '@ui/primitives/button/button';
+import { Card, CardHeader, CardTitle } from '@ui/primitives/card/card';
 import { ConfirmDialog } from '@ui/primitives/confirm-dialog/confirm-dialog';
 import { isSsoProvider, SSO_PROVIDER_LABELS } from '@domain/sso';
 import { analytics } from '../analytics/instance';
@@ -36,31 +38,38 @@ export function SsoTab() {
   }
 
   return (
-    <div className="flex flex-col gap-5 rounded-card border border-surface-border bg-surface p-6 shadow-card">
-      <h2 className="text-xl font-semibold text-ink">Single Sign-On</h2>
+    <Card aria-labelledby="sso-title">
+      <CardHeader
+        status={
+          !provider && lookup.isLoading ? undefined : configured ? (
+            // The spec's words, as the card's status: '{provider} configured' with the provider's
+            // brand name ('Okta configured', docs/decisions/045), or the setup reminder.
+            <Badge tone={provider ? 'success' : 'warning'} dot>
+              {provider
+                ? `${isSsoProvider(provider) ? SSO_PROVIDER_LABELS[provider] : provider} configured`
+                : 'Please login with SSO to complete setup'}
+            </Badge>
+          ) : (
+            <Badge tone="neutral" dot>
+              Not yet configured
+            </Badge>
+          )
+        }
+      >
+        <CardTitle id="sso-title">Single sign-on</CardTitle>
+      </CardHeader>
       {!provider && lookup.isLoading ? (
         <p className="text-ink-muted">Loading…</p>
       ) : configured ? (
-        <>
-          <p className="text-ink">
-            {provider
-              ? // The provider's brand name ('Okta configured'), docs/decisions/045.
-                `${isSsoProvider(provider) ? SSO_PROVIDER_LABELS[provider] : provider} configured`
-              : 'Please login with SSO to complete setup'}
-          </p>
-          <div>
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              Disconnect
-            </Button>
-          </div>
-        </>
+        <div>
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            Disconnect
+          </Button>
+        </div>
       ) : (
-        <>
-          <p className="text-ink">Not yet configured</p>
-          <div>
-            <Button onClick={() => navigate(paths.ssoSelection)}>Set Up SSO</Button>
-          </div>
-        </>
+        <div>
+          <Button onClick={() => navigate(paths.ssoSelection)}>Set Up SSO</Button>
+        </div>
       )}
       <ConfirmDialog
         open={confirming}
@@ -73,6 +82,6 @@ export function SsoTab() {
         busyLabel="Disconnecting..."
         onConfirm={confirmDisconnect}
       />
-    </div>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ThreatHunterUser } from '@contract/threat-hunter';
+import { CardTitle } from '@ui/primitives/card/card';
 import { DataTable } from '@ui/primitives/data-table/data-table';
 import { LoadError } from '@ui/primitives/load-error/load-error';
 import { InviteForm } from '@ui/portal/invite-form/invite-form';
@@ -39,9 +40,7 @@ export function ThreatHunterTab() {
         className="rounded-card border border-surface-border bg-surface p-5 shadow-card"
       />
       <section aria-labelledby="provisioned-heading" className="flex flex-col gap-3">
-        <h2 id="provisioned-heading" className="text-xl font-semibold text-ink">
-          Provisioned Users
-        </h2>
+        <CardTitle id="provisioned-heading">Provisioned Users</CardTitle>
         <DataTable
           aria-label="Threat Hunter users"
           columns={columns}

@@ -2,8 +2,11 @@
  * The pure security rules (docs/decisions/020-http-rules-and-headers.md): the policies, the
  * headers, https detection and the CSRF rule.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  PRE_PAINT_SCRIPT_HASH,
   contentSecurityPolicy,
   cspOptionsFromEnv,
   ssoPageContentSecurityPolicy,
@@ -15,7 +18,9 @@ import {
 import { CSRF_MESSAGES, csrfProblem, isOwnOrigin, type CsrfPolicy } from './csrf';
 
 const DEFAULT_CSP =
-  "default-src 'self'; script-src 'self' https://js.stripe.com; style-src 'self'; " +
+  "default-src 'self'; script-src 'self' " +
+  PRE_PAINT_SCRIPT_HASH +
+  " https://js.stripe.com; style-src 'self'; " +
   "style-src-elem 'self' 'unsafe-inline'; style-src-attr 'unsafe-inline'; img-src 'self' data:; " +
   "font-src 'self'; connect-src 'self' https://api.stripe.com; " +
   'frame-src https://js.stripe.com https://hooks.stripe.com; ' +
@@ -48,6 +53,19 @@ describe('the portal’s Content-Security-Policy', () => {
       'https://js.stripe.com',
       'https://hooks.stripe.com',
     ]);
+  });
+
+  it("allows index.html's inline scripts by hash, exactly its one pre-paint theme script", () => {
+    const html = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
+    // Inline scripts only (no src attribute); the browser hashes the text between the tags.
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`,
+    );
+    expect(inline).toEqual([PRE_PAINT_SCRIPT_HASH]);
+    const hashes = directives(contentSecurityPolicy())['script-src']!.filter((v) =>
+      v.startsWith("'sha256-"),
+    );
+    expect(hashes).toEqual([PRE_PAINT_SCRIPT_HASH]);
   });
 
   it('adds the error-reporting ingest origin and a report-uri from the Sentry DSN', () => {

@@ -10,6 +10,13 @@ export const STRIPE_SCRIPT_ORIGIN = 'https://js.stripe.com';
 export const STRIPE_FRAME_ORIGINS = ['https://js.stripe.com', 'https://hooks.stripe.com'] as const;
 export const STRIPE_API_ORIGIN = 'https://api.stripe.com';
 
+/**
+ * index.html's one inline script, the pre-paint theme choice (docs/decisions/061-dark-mode.md),
+ * allowed by its hash and nothing else inline. security-headers.test.ts recomputes it from
+ * index.html, so an edit to that script without this hash fails the unit tests, not production.
+ */
+export const PRE_PAINT_SCRIPT_HASH = "'sha256-sJh+dq1An3O7zpsRlrgJHKVYhuvO15I0MFKaqWlEdgc='";
+
 export interface CspOptions {
   /** Extra origins for connect-src: the error-reporting ingest host, an analytics collector. */
   connectOrigins?: readonly string[];
@@ -18,7 +25,8 @@ export interface CspOptions {
 }
 
 /**
- * The portal's policy. Scripts only from our origin and Stripe.js (no inline script, no eval);
+ * The portal's policy. Scripts only from our origin and Stripe.js, plus index.html's pre-paint
+ * theme script by its hash (no other inline script, no eval);
  * styles from our origin, plus inline `<style>` elements and `style` attributes, which the portal
  * needs: Radix dialogs' scroll lock (react-remove-scroll-bar) inserts a `<style>` element, the
  * e-mail preview is an `<iframe srcdoc>` (it inherits this policy) with a `<style>` element, and
@@ -29,7 +37,7 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
   const connect = unique(["'self'", STRIPE_API_ORIGIN, ...(options.connectOrigins ?? [])]);
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", STRIPE_SCRIPT_ORIGIN]],
+    ['script-src', ["'self'", PRE_PAINT_SCRIPT_HASH, STRIPE_SCRIPT_ORIGIN]],
     ['style-src', ["'self'"]],
     ['style-src-elem', ["'self'", "'unsafe-inline'"]],
     ['style-src-attr', ["'unsafe-inline'"]],

@@ -3,14 +3,15 @@
  * defined) in the form e-mail HTML needs: literal values for inline styles, pixels instead of rem
  * (mail clients disagree about the root size).
  */
-import config from '../../tailwind.config';
+import config, { lightColors } from '../../tailwind.config';
 
-const { colors, borderRadius } = config.theme.extend;
+const { borderRadius } = config.theme.extend;
 
 const px = (rem: string) => `${Math.round(parseFloat(rem) * 16)}px`;
 
 export const mailTokens = {
-  colors,
+  // E-mail is always light: mail clients choose their own dark rendering.
+  colors: lightColors,
   radius: { control: px(borderRadius.control), card: px(borderRadius.card) },
   /**
    * The portal's faces by name first (Inter, JetBrains Mono: used where the reader has them), then

@@ -111,30 +111,30 @@ test.describe('integrations', () => {
       await page.goto('/settings?tab=integrations');
       const card = page.getByRole('region', { name: 'Webhook settings' });
       await card.getByRole('switch').click();
-      const secret = await revealSecret(page, 'Webhook Secret');
+      const secret = await revealSecret(page, 'Webhook secret');
       expect(secret.length).toBeGreaterThan(16);
       const save = card.getByRole('button', { name: 'Save' });
       await expect(save).toBeDisabled();
       await axe();
 
       // Malformed: the field says what is wrong with the URL, not 'Invalid request body'.
-      await card.getByRole('textbox', { name: 'Webhook Url' }).fill('hooks.example.com/x');
+      await card.getByRole('textbox', { name: 'Webhook URL' }).fill('hooks.example.com/x');
       await save.click();
-      await expect(card.getByRole('textbox', { name: 'Webhook Url' })).toHaveAccessibleDescription(
+      await expect(card.getByRole('textbox', { name: 'Webhook URL' })).toHaveAccessibleDescription(
         /Enter a valid URL starting with http:\/\/ or https:\/\//,
       );
       await expect(page.getByText('Invalid request body')).toHaveCount(0);
 
       // Unreachable: a closed port answers with the error line under the input.
-      await card.getByRole('textbox', { name: 'Webhook Url' }).fill('http://127.0.0.1:9/nothing');
+      await card.getByRole('textbox', { name: 'Webhook URL' }).fill('http://127.0.0.1:9/nothing');
       await save.click();
-      await expect(card.getByRole('textbox', { name: 'Webhook Url' })).toHaveAttribute(
+      await expect(card.getByRole('textbox', { name: 'Webhook URL' })).toHaveAttribute(
         'aria-invalid',
         'true',
       );
       await expect(card.getByText(/Could not reach|did not answer/)).toBeVisible();
 
-      await card.getByRole('textbox', { name: 'Webhook Url' }).fill(receiver.url);
+      await card.getByRole('textbox', { name: 'Webhook URL' }).fill(receiver.url);
       await save.click();
       await expect(
         page.getByText('Successfully saved webhook settings.', { exact: true }),
@@ -143,7 +143,7 @@ test.describe('integrations', () => {
       expect(verifySignature(receiver.deliveries[0]!, secret)).toBe(true);
 
       await page.reload();
-      await expect(card.getByRole('textbox', { name: 'Webhook Url' })).toHaveValue(receiver.url);
+      await expect(card.getByRole('textbox', { name: 'Webhook URL' })).toHaveValue(receiver.url);
       // Turning off with a URL asks first; cancel leaves it on.
       await card.getByRole('switch').click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
@@ -174,8 +174,8 @@ test.describe('integrations', () => {
       await page.goto('/settings?tab=integrations');
       const card = page.getByRole('region', { name: 'Webhook settings' });
       await card.getByRole('switch').click();
-      const secret = await revealSecret(page, 'Webhook Secret');
-      await card.getByRole('textbox', { name: 'Webhook Url' }).fill(receiver.url);
+      const secret = await revealSecret(page, 'Webhook secret');
+      await card.getByRole('textbox', { name: 'Webhook URL' }).fill(receiver.url);
       await card.getByRole('button', { name: 'Save' }).click();
       const log = page.getByRole('region', { name: 'Delivery log' });
       await expect(log.getByText(/No events have been sent yet/)).toBeVisible();
@@ -226,7 +226,7 @@ test.describe('integrations', () => {
     await page.goto('/settings?tab=integrations');
     const card = page.getByRole('region', { name: 'Webhook settings' });
     await card.getByRole('switch').click();
-    await card.getByRole('textbox', { name: 'Webhook Url' }).fill('https://hooks.example.com/x');
+    await card.getByRole('textbox', { name: 'Webhook URL' }).fill('https://hooks.example.com/x');
     await card.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Failed to save webhook settings.', { exact: true })).toBeVisible();
   });
@@ -235,8 +235,8 @@ test.describe('integrations', () => {
     const org = await createThrowawayOrg(request, 'ca');
     await signInViaApi(page, org.admin.email, org.admin.password);
     await page.goto('/settings?tab=integrations');
-    const card = page.getByRole('region', { name: /Conditional Access/ });
-    await card.getByRole('combobox', { name: 'Identity Provider' }).selectOption('azure');
+    const card = page.getByRole('region', { name: /Conditional access/ });
+    await card.getByRole('combobox', { name: 'Identity provider' }).selectOption('azure');
     await card.getByRole('textbox', { name: 'Tenant' }).fill('contoso.onmicrosoft.com');
     await card.getByRole('textbox', { name: 'Group ID' }).fill('4b1f7e0c-quarantine');
     await card
@@ -290,8 +290,8 @@ test.describe('integrations', () => {
     const org = await createThrowawayOrg(request, 'cabad');
     await signInViaApi(page, org.admin.email, org.admin.password);
     await page.goto('/settings?tab=integrations');
-    const card = page.getByRole('region', { name: /Conditional Access/ });
-    await card.getByRole('combobox', { name: 'Identity Provider' }).selectOption('okta');
+    const card = page.getByRole('region', { name: /Conditional access/ });
+    await card.getByRole('combobox', { name: 'Identity provider' }).selectOption('okta');
     await expect(card.getByRole('textbox', { name: 'Tenant (Okta Domain)' })).toBeVisible();
     await card.getByRole('textbox', { name: 'Tenant (Okta Domain)' }).fill('not a domain');
     await card.getByRole('textbox', { name: 'Group ID' }).fill('00g1');

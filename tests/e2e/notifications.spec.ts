@@ -50,41 +50,41 @@ test.describe('notifications', () => {
     await signInViaApi(page, org.admin.email, org.admin.password);
     await page.goto('/settings?tab=notifications');
     const email = page.getByRole('region', { name: 'Email settings' });
-    await email.getByRole('combobox', { name: 'Enrollment Emails' }).selectOption('WEEKLY');
+    await email.getByRole('combobox', { name: 'Enrollment emails' }).selectOption('WEEKLY');
     await expect(
       page.getByText('Successfully updated email notifications preferences.', { exact: true }),
     ).toBeVisible();
-    await email.getByRole('combobox', { name: 'Threat Alert Emails' }).selectOption('false');
+    await email.getByRole('combobox', { name: 'Threat alert emails' }).selectOption('false');
 
-    const scan = page.getByRole('region', { name: /Device Scan Notifications/ });
+    const scan = page.getByRole('region', { name: /Device scan notifications/ });
     await scan
-      .getByRole('combobox', { name: 'Device Scan Checks Frequency' })
+      .getByRole('combobox', { name: 'Device scan checks frequency' })
       .selectOption('TWO_WEEKS');
     await expect(
       page.getByText('Successfully updated notifications preferences.', { exact: true }).first(),
     ).toBeVisible();
     await scan
-      .getByRole('combobox', { name: 'Notification Delivery Mechanism' })
+      .getByRole('combobox', { name: 'Notification delivery mechanism' })
       .selectOption('EMAIL');
     await expect(
-      scan.getByRole('combobox', { name: 'Notification Delivery Mechanism' }),
+      scan.getByRole('combobox', { name: 'Notification delivery mechanism' }),
     ).toHaveValue('EMAIL');
     await axe();
 
     await page.reload();
-    await expect(email.getByRole('combobox', { name: 'Enrollment Emails' })).toHaveValue('WEEKLY');
-    await expect(email.getByRole('combobox', { name: 'Threat Alert Emails' })).toHaveValue('false');
-    await expect(scan.getByRole('combobox', { name: 'Device Scan Checks Frequency' })).toHaveValue(
+    await expect(email.getByRole('combobox', { name: 'Enrollment emails' })).toHaveValue('WEEKLY');
+    await expect(email.getByRole('combobox', { name: 'Threat alert emails' })).toHaveValue('false');
+    await expect(scan.getByRole('combobox', { name: 'Device scan checks frequency' })).toHaveValue(
       'TWO_WEEKS',
     );
     await expect(
-      scan.getByRole('combobox', { name: 'Notification Delivery Mechanism' }),
+      scan.getByRole('combobox', { name: 'Notification delivery mechanism' }),
     ).toHaveValue('EMAIL');
     await scan
-      .getByRole('combobox', { name: 'Device Scan Checks Frequency' })
+      .getByRole('combobox', { name: 'Device scan checks frequency' })
       .selectOption('NEVER');
     await expect(scan.getByText('Scan reminder is disabled')).toBeVisible();
-    await expect(scan.getByRole('combobox', { name: 'Push Notifications Frequency' })).toHaveCount(
+    await expect(scan.getByRole('combobox', { name: 'Push notifications frequency' })).toHaveCount(
       0,
     );
   });
@@ -108,7 +108,7 @@ test.describe('notifications', () => {
     ).toBeVisible();
     await page
       .getByRole('region', { name: 'Email settings' })
-      .getByRole('combobox', { name: 'Enrollment Emails' })
+      .getByRole('combobox', { name: 'Enrollment emails' })
       .selectOption('NEVER');
     await expect(
       page.getByText('Failed to update email notifications preferences.', { exact: true }),

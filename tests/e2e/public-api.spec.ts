@@ -27,8 +27,8 @@ test.describe('public API', () => {
         .click();
     }
     await expect(page.getByText('Successfully generated API key.', { exact: true })).toBeVisible();
-    await card.getByRole('button', { name: 'Show API Key' }).click();
-    const group = card.getByRole('group', { name: 'API Key' });
+    await card.getByRole('button', { name: 'Show API key' }).click();
+    const group = card.getByRole('group', { name: 'API key' });
     await expect(group).toHaveAttribute('data-state', 'revealed');
     const key = (await group.locator('[data-slot="masked-secret-value"]').innerText()).trim();
     expect(key).toMatch(/^mdsk_[A-Za-z0-9_-]{43}$/);

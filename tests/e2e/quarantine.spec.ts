@@ -15,8 +15,8 @@ test('an active policy quarantines the members whose devices break it, and relea
   await signInViaApi(page, org.admin.email, org.admin.password);
 
   await page.goto('/settings?tab=integrations');
-  const card = page.getByRole('region', { name: /Conditional Access/ });
-  await card.getByRole('combobox', { name: 'Identity Provider' }).selectOption('azure');
+  const card = page.getByRole('region', { name: /Conditional access/ });
+  await card.getByRole('combobox', { name: 'Identity provider' }).selectOption('azure');
   await card.getByRole('textbox', { name: 'Tenant' }).fill('contoso.onmicrosoft.com');
   await card.getByRole('textbox', { name: 'Group ID' }).fill('4b1f7e0c-quarantine');
   await card

@@ -103,20 +103,20 @@ test.describe('settings (Acme)', () => {
       page.getByText('Successfully updated SCIM configuration', { exact: true }),
     ).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'SCIM URL' })).toHaveValue(/scim/);
-    const hide = page.getByRole('button', { name: /Hide Authorization Header/ });
+    const hide = page.getByRole('button', { name: /Hide Authorization header/ });
     await expect(hide).toBeVisible();
     await expect(page.getByText(/^Bearer /)).toBeVisible();
     await axe();
     await hide.click();
     await expect(page.getByText(/^Bearer /)).toHaveCount(0);
-    await page.getByRole('button', { name: /Show Authorization Header/ }).click();
-    await page.getByRole('button', { name: /Copy Authorization Header/ }).click();
+    await page.getByRole('button', { name: /Show Authorization header/ }).click();
+    await page.getByRole('button', { name: /Copy Authorization header/ }).click();
     await expect(page.getByText('Copied').first()).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^Bearer /);
 
     // After a reload the header is masked by default.
     await page.reload();
-    await expect(page.getByRole('button', { name: /Show Authorization Header/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Show Authorization header/ })).toBeVisible();
     await expect(page.getByText(/^Bearer /)).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Disable SCIM' }).click();
@@ -132,7 +132,7 @@ test.describe('settings (Acme)', () => {
     await expect(
       page.getByText('Successfully updated MDM configuration', { exact: true }),
     ).toBeVisible();
-    await expect(page.getByRole('button', { name: /Show MDM Token/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Show MDM token/ })).toBeVisible();
     await page.getByRole('button', { name: 'Disable MDM' }).click();
     await expect(page.getByRole('alertdialog')).toContainText('all current members retained');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Disable MDM' }).click();

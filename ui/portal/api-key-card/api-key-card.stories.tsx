@@ -34,7 +34,7 @@ export const NoKey: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('region', { name: 'API settings' })).toBeVisible();
-    await expect(canvas.queryByRole('group', { name: 'API Key' })).toBeNull();
+    await expect(canvas.queryByRole('group', { name: 'API key' })).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'Revoke API Access' })).toBeNull();
     await expect(canvas.getByRole('combobox', { name: 'Expires' })).toHaveDisplayValue('1 year');
     await userEvent.click(canvas.getByRole('button', { name: 'Generate' }));
@@ -47,12 +47,12 @@ export const NoKey: Story = {
 export const WithKey: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    const key = canvas.getByRole('group', { name: 'API Key' });
+    const key = canvas.getByRole('group', { name: 'API key' });
     await expect(canvasElement.innerHTML).not.toContain(TOKEN);
     await expect(key).toHaveAccessibleDescription('Expires on March 5th, 2026');
-    await userEvent.click(canvas.getByRole('button', { name: 'Show API Key' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Show API key' }));
     await expect(key).toHaveTextContent(TOKEN);
-    await userEvent.click(canvas.getByRole('button', { name: 'Copy API Key' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy API key' }));
     await expect(args.copy).toHaveBeenCalledWith(TOKEN);
     await expect(canvas.getByRole('button', { name: 'Re-generate API Key' })).toBeEnabled();
     await expect(canvas.getByRole('button', { name: 'Revoke API Access' })).toBeEnabled();
@@ -69,7 +69,7 @@ export const WithReferenceLink: Story = {
     await expect(link).toHaveAttribute('href', '/api/docs');
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
-    await expect(canvas.getByRole('group', { name: 'API Key' })).toBeVisible();
+    await expect(canvas.getByRole('group', { name: 'API key' })).toBeVisible();
   },
 };
 
@@ -88,7 +88,7 @@ export const NeverExpires: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Never expires')).toBeVisible();
-    await expect(canvas.getByRole('group', { name: 'API Key' })).toHaveAccessibleDescription(
+    await expect(canvas.getByRole('group', { name: 'API key' })).toHaveAccessibleDescription(
       'Never expires',
     );
   },

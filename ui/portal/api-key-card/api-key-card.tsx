@@ -129,7 +129,7 @@ export function ApiKeyCard({
             {hasKey ? (
               <div className="flex flex-col gap-1.5">
                 <MaskedSecret
-                  label="API Key"
+                  label="API key"
                   value={token}
                   copy={copy}
                   onCopy={onCopy}

@@ -1,10 +1,10 @@
-import { cva } from 'class-variance-authority';
 import { Tooltip } from 'radix-ui';
 import * as React from 'react';
 
 import { AUDIT_OUTCOME_LABELS, type AuditActorType, type AuditOutcome } from '@domain/audit';
 
 import { cn } from '../../lib/cn';
+import { Badge } from '../../primitives/badge/badge';
 import { Banner } from '../../primitives/banner/banner';
 import { Button } from '../../primitives/button/button';
 import { ChevronRightIcon } from '../../primitives/icons/icons';
@@ -49,19 +49,6 @@ export const ACTOR_TYPE_LABELS: Readonly<Record<AuditActorType, string>> = {
   device: 'Device',
 };
 
-export const outcomeBadgeVariants = cva(
-  'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
-  {
-    variants: {
-      outcome: {
-        success: 'border-success-border bg-success-bg text-success-fg',
-        failure: 'border-danger-border bg-danger-bg text-danger-fg',
-      },
-    },
-    defaultVariants: { outcome: 'success' },
-  },
-);
-
 /** 'Success' / 'Failure' as a badge. */
 export function OutcomeBadge({
   outcome,
@@ -69,14 +56,15 @@ export function OutcomeBadge({
   ...props
 }: React.ComponentProps<'span'> & { outcome: AuditLogEvent['outcome'] }) {
   return (
-    <span
+    <Badge
       data-slot="audit-outcome"
       data-state={outcome}
-      className={cn(outcomeBadgeVariants({ outcome }), className)}
+      tone={outcome === 'failure' ? 'danger' : 'success'}
+      className={className}
       {...props}
     >
       {AUDIT_OUTCOME_LABELS[outcome]}
-    </span>
+    </Badge>
   );
 }
 

@@ -3,6 +3,7 @@ import type * as React from 'react';
 
 import { PLAN_STATUS_LABELS, type SubscriptionStatus } from '@domain/billing';
 
+import { Badge } from '../../primitives/badge/badge';
 import { Banner } from '../../primitives/banner/banner';
 import { cn } from '../../lib/cn';
 import { Spinner } from '../../primitives/spinner/spinner';
@@ -149,12 +150,9 @@ export function BillingStatement({
               <span className="inline-flex flex-wrap items-center gap-2">
                 {formatCents(subscription.amountDue)}
                 {attention ? (
-                  <span
-                    data-slot="billing-statement-attention"
-                    className="rounded-full border border-warning-border bg-warning-bg px-2 py-0.5 text-xs font-medium text-warning-fg"
-                  >
+                  <Badge data-slot="billing-statement-attention" tone="warning">
                     {attention}
-                  </span>
+                  </Badge>
                 ) : null}
               </span>
             </Item>

@@ -68,22 +68,22 @@ type Story = StoryObj<typeof meta>;
 
 const body = () => within(document.body);
 const card = (root: HTMLElement) =>
-  within(within(root).getByRole('region', { name: 'Conditional Access Beta' }));
+  within(within(root).getByRole('region', { name: 'Conditional access Beta' }));
 
 /** Nothing set up: toggle off, Save disabled, Remove disabled, no policy. */
 export const NotConfigured: Story = {
   play: async ({ args, canvasElement }) => {
     const c = card(canvasElement);
-    await expect(c.getByRole('heading', { name: 'Conditional Access Beta' })).toBeVisible();
-    await expect(c.getByRole('combobox', { name: 'Identity Provider' })).toHaveDisplayValue(
+    await expect(c.getByRole('heading', { name: 'Conditional access Beta' })).toBeVisible();
+    await expect(c.getByRole('combobox', { name: 'Identity provider' })).toHaveDisplayValue(
       'Select option',
     );
-    await expect(c.getByRole('switch', { name: 'Enable Conditional Access' })).not.toBeChecked();
+    await expect(c.getByRole('switch', { name: 'Enable conditional access' })).not.toBeChecked();
     await expect(c.getByRole('button', { name: 'Save' })).toBeDisabled();
     await expect(c.getByRole('button', { name: 'Remove Conditional Access' })).toBeDisabled();
     await expect(c.queryByRole('heading', { name: 'Policy' })).toBeNull();
     // Turning on asks nothing: onToggle(true) (the app saves only with a provider).
-    await userEvent.click(c.getByRole('switch', { name: 'Enable Conditional Access' }));
+    await userEvent.click(c.getByRole('switch', { name: 'Enable conditional access' }));
     await expect(args.onToggle).toHaveBeenCalledWith(true);
   },
 };
@@ -93,7 +93,10 @@ export const AzureDraft: Story = {
   play: async ({ args, canvasElement }) => {
     const c = card(canvasElement);
     const save = c.getByRole('button', { name: 'Save' });
-    await userEvent.selectOptions(c.getByRole('combobox', { name: 'Identity Provider' }), 'Microsoft Entra ID');
+    await userEvent.selectOptions(
+      c.getByRole('combobox', { name: 'Identity provider' }),
+      'Microsoft Entra ID',
+    );
     await userEvent.type(c.getByRole('textbox', { name: 'Tenant' }), AZURE.tenant!);
     await userEvent.type(c.getByRole('textbox', { name: 'Group ID' }), AZURE.groupId!);
     await userEvent.type(c.getByRole('textbox', { name: 'Client ID' }), AZURE.clientId!);
@@ -129,7 +132,10 @@ export const OktaLabels: Story = {
     );
     await expect(c.queryByRole('textbox', { name: 'Tenant' })).toBeNull();
     await expect(c.queryByLabelText('Client Secret')).toBeNull();
-    await userEvent.selectOptions(c.getByRole('combobox', { name: 'Identity Provider' }), 'Microsoft Entra ID');
+    await userEvent.selectOptions(
+      c.getByRole('combobox', { name: 'Identity provider' }),
+      'Microsoft Entra ID',
+    );
     await expect(c.getByRole('textbox', { name: 'Tenant' })).toBeVisible();
     await expect(c.getByLabelText('Client Secret')).toBeVisible();
   },
@@ -140,7 +146,7 @@ export const ActiveWithPolicy: Story = {
   args: { config: ACTIVE },
   play: async ({ args, canvasElement }) => {
     const c = card(canvasElement);
-    await expect(c.getByRole('switch', { name: 'Enable Conditional Access' })).toBeChecked();
+    await expect(c.getByRole('switch', { name: 'Enable conditional access' })).toBeChecked();
     await expect(c.getByRole('heading', { name: 'Policy', level: 3 })).toBeVisible();
     await expect(c.getByRole('button', { name: 'Remove Conditional Access' })).toBeEnabled();
 
@@ -209,7 +215,7 @@ export const Saving: Story = {
     const save = c.getByRole('button', { name: 'Saving...' });
     await expect(save).toBeDisabled();
     await expect(save).toHaveAttribute('aria-busy', 'true');
-    await expect(c.getByRole('switch', { name: 'Enable Conditional Access' })).toHaveAttribute(
+    await expect(c.getByRole('switch', { name: 'Enable conditional access' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
@@ -282,7 +288,7 @@ export const DeactivateConfirm: Story = {
   args: { config: ACTIVE, onToggle: fn(async () => {}) },
   play: async ({ args, canvasElement }) => {
     const c = card(canvasElement);
-    const toggle = c.getByRole('switch', { name: 'Enable Conditional Access' });
+    const toggle = c.getByRole('switch', { name: 'Enable conditional access' });
     await userEvent.click(toggle);
     const dialog = await body().findByRole('alertdialog', {
       name: 'Deactivate Conditional Access',
@@ -309,7 +315,7 @@ export const DeactivateIncomplete: Story = {
   args: { config: { ...EMPTY, provider: 'azure', active: true } },
   play: async ({ args, canvasElement }) => {
     const c = card(canvasElement);
-    await userEvent.click(c.getByRole('switch', { name: 'Enable Conditional Access' }));
+    await userEvent.click(c.getByRole('switch', { name: 'Enable conditional access' }));
     await expect(body().queryByRole('alertdialog')).toBeNull();
     await expect(args.onToggle).toHaveBeenCalledWith(false);
   },
@@ -319,7 +325,7 @@ export const Loading: Story = {
   args: { loading: true },
   play: async ({ canvasElement }) => {
     const c = card(canvasElement);
-    await expect(c.getByRole('status')).toHaveTextContent('Loading Conditional Access settings');
+    await expect(c.getByRole('status')).toHaveTextContent('Loading conditional access settings');
     await expect(c.queryByRole('switch')).toBeNull();
   },
 };

@@ -181,16 +181,16 @@ export function ConditionalAccessCard({
     >
       <CardHeader>
         <CardTitle id={titleId} badge="Beta">
-          Conditional Access
+          Conditional access
         </CardTitle>
       </CardHeader>
       {loading ? (
-        <Spinner label="Loading Conditional Access settings" className="self-start" />
+        <Spinner label="Loading conditional access settings" className="self-start" />
       ) : (
         <>
           <CardContent>
             <Switch
-              label="Enable Conditional Access"
+              label="Enable conditional access"
               checked={draft.active}
               onCheckedChange={toggle}
               busy={saving || deactivating || removing}
@@ -205,7 +205,7 @@ export function ConditionalAccessCard({
               }}
             >
               <SelectField
-                label="Identity Provider"
+                label="Identity provider"
                 name="provider"
                 placeholder="Select option"
                 options={PROVIDER_OPTIONS}

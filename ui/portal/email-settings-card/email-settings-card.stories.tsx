@@ -45,7 +45,7 @@ type Story = StoryObj<typeof meta>;
 export const All: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(within(canvasElement).getByRole('region', { name: 'Email settings' }));
-    const enrollment = canvas.getByRole('combobox', { name: 'Enrollment Emails' });
+    const enrollment = canvas.getByRole('combobox', { name: 'Enrollment emails' });
     await expect(enrollment).toHaveDisplayValue('Once');
     await expect(
       within(enrollment)
@@ -58,13 +58,13 @@ export const All: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Customise email' }));
     await expect(args.onCustomiseEmail).toHaveBeenCalledOnce();
 
-    const threats = canvas.getByRole('combobox', { name: 'Threat Alert Emails' });
+    const threats = canvas.getByRole('combobox', { name: 'Threat alert emails' });
     await expect(threats).toHaveDisplayValue('Enabled');
     await userEvent.selectOptions(threats, 'Disabled');
     await expect(args.onChange).toHaveBeenLastCalledWith({ threatAlerts: false });
 
-    const outdated = canvas.getByRole('combobox', { name: /^Outdated OS Emails Frequency/ });
-    await expect(outdated).toHaveAccessibleName('Outdated OS Emails Frequency Beta');
+    const outdated = canvas.getByRole('combobox', { name: /^Outdated OS emails frequency/ });
+    await expect(outdated).toHaveAccessibleName('Outdated OS emails frequency Beta');
     await expect(outdated).toHaveAccessibleDescription('iOS only');
     await expect(
       within(outdated)
@@ -81,10 +81,10 @@ export const OnlySome: Story = {
   args: { preferences: { enrollmentEmailsFrequency: 'NEVER', threatAlerts: false } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('combobox', { name: 'Enrollment Emails' })).toHaveDisplayValue(
+    await expect(canvas.getByRole('combobox', { name: 'Enrollment emails' })).toHaveDisplayValue(
       'Never',
     );
-    await expect(canvas.getByRole('combobox', { name: 'Threat Alert Emails' })).toHaveDisplayValue(
+    await expect(canvas.getByRole('combobox', { name: 'Threat alert emails' })).toHaveDisplayValue(
       'Disabled',
     );
     await expect(canvas.queryByRole('combobox', { name: /Outdated OS/ })).toBeNull();
@@ -102,7 +102,7 @@ export const Saving: Story = {
       'aria-busy',
       'true',
     );
-    const threats = canvas.getByRole('combobox', { name: 'Threat Alert Emails' });
+    const threats = canvas.getByRole('combobox', { name: 'Threat alert emails' });
     threats.focus();
     await expect(threats).toHaveFocus();
   },

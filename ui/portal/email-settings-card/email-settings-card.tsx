@@ -12,6 +12,7 @@ import {
 
 import { Banner } from '../../primitives/banner/banner';
 import { Button } from '../../primitives/button/button';
+import { Badge } from '../../primitives/badge/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../primitives/card/card';
 import { SelectField } from '../../primitives/select-field/select-field';
 import { Spinner, SpinnerIcon } from '../../primitives/spinner/spinner';
@@ -28,7 +29,7 @@ export const ENROLLMENT_EMAILS_OPTIONS = labelled(
   ENROLLMENT_EMAILS_FREQUENCY_LABELS,
 );
 
-/** Threat Alert Emails: the boolean travels as 'true' / 'false' option values. */
+/** Threat alert emails: the boolean travels as 'true' / 'false' option values. */
 export const THREAT_ALERT_OPTIONS = labelled(ON_OFF_VALUES, ENABLED_DISABLED_LABELS);
 
 export const OUTDATED_OS_EMAILS_OPTIONS = labelled(
@@ -58,14 +59,6 @@ export type EmailSettingsCardProps = Omit<
   onRetry?: () => void;
 };
 
-function Badge({ children }: { children: React.ReactNode }) {
-  return (
-    <span className="ms-1 rounded-full bg-brand-50 px-2 py-0.5 align-middle text-xs font-semibold text-brand-700">
-      {children}
-    </span>
-  );
-}
-
 /** Always rendered, so screen readers announce 'Saving...' when it appears. */
 function SavingStatus({ saving, label = 'Saving...' }: { saving: boolean; label?: string }) {
   return (
@@ -85,8 +78,8 @@ function SavingStatus({ saving, label = 'Saving...' }: { saving: boolean; label?
 }
 
 /**
- * Notifications › 'Email settings': Enrollment Emails (with 'Customise email'), Threat Alert
- * Emails and Outdated OS Emails Frequency (Beta, iOS only), each only when the server sent it.
+ * Notifications › 'Email settings': Enrollment emails (with 'Customise email'), Threat Alert
+ * Emails and Outdated OS emails frequency (Beta, iOS only), each only when the server sent it.
  */
 export function EmailSettingsCard({
   preferences,
@@ -129,7 +122,7 @@ export function EmailSettingsCard({
           {enrollmentEmailsFrequency !== undefined ? (
             <div className="flex flex-wrap items-end gap-3">
               <SelectField
-                label="Enrollment Emails"
+                label="Enrollment emails"
                 name="enrollmentEmailsFrequency"
                 options={ENROLLMENT_EMAILS_OPTIONS}
                 value={enrollmentEmailsFrequency}
@@ -147,7 +140,7 @@ export function EmailSettingsCard({
           ) : null}
           {threatAlerts !== undefined ? (
             <SelectField
-              label="Threat Alert Emails"
+              label="Threat alert emails"
               name="threatAlerts"
               options={THREAT_ALERT_OPTIONS}
               value={String(threatAlerts)}
@@ -160,7 +153,10 @@ export function EmailSettingsCard({
               <SelectField
                 label={
                   <>
-                    Outdated OS Emails Frequency <Badge>Beta</Badge>
+                    Outdated OS emails frequency{' '}
+                    <Badge tone="brand" className="ms-1 align-middle">
+                      Beta
+                    </Badge>
                   </>
                 }
                 name="outdatedOsEmailsFrequency"

@@ -1,9 +1,9 @@
-import { cva, type VariantProps } from 'class-variance-authority';
 import * as React from 'react';
 
 import { planActionsFor, type PlanAction } from '@domain/billing';
 
 import { formatSecondsDate, secondsToDate } from '../billing-statement/billing-format';
+import { Badge, type BadgeTone } from '../../primitives/badge/badge';
 import { Button } from '../../primitives/button/button';
 import {
   ConfirmDialog,
@@ -43,41 +43,18 @@ export const PLAN_ACTION_TEXTS = {
 
 export type PlanActionTexts = typeof PLAN_ACTION_TEXTS;
 
-export const planStatusBadgeVariants = cva(
-  'inline-flex items-center rounded-full border px-2.5 py-0.5 text-sm font-medium whitespace-nowrap',
-  {
-    variants: {
-      tone: {
-        success: 'border-success-border bg-success-bg text-success-fg',
-        info: 'border-info-border bg-info-bg text-info-fg',
-        warning: 'border-warning-border bg-warning-bg text-warning-fg',
-        danger: 'border-danger-border bg-danger-bg text-danger-fg',
-        neutral: 'border-surface-border bg-surface-muted text-ink-muted',
-      },
-    },
-    defaultVariants: { tone: 'neutral' },
-  },
-);
-
 /** The plan status as a badge ('Active', 'Trialing', 'No plan'…); `status` is the wire value. */
 export function PlanStatusBadge({
   status,
   tone,
-  className,
   children,
   ...props
-}: React.ComponentProps<'span'> &
-  VariantProps<typeof planStatusBadgeVariants> & { status: string }) {
+}: React.ComponentProps<'span'> & { tone?: BadgeTone; status: string }) {
   const resolvedTone = tone ?? planStatusTone(status);
   return (
-    <span
-      data-slot="plan-status-badge"
-      data-tone={resolvedTone}
-      className={cn(planStatusBadgeVariants({ tone: resolvedTone }), className)}
-      {...props}
-    >
+    <Badge data-slot="plan-status-badge" tone={resolvedTone} {...props}>
       {children ?? planStatusLabel(status)}
-    </span>
+    </Badge>
   );
 }
 

@@ -43,7 +43,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const region = (root: HTMLElement) =>
-  within(within(root).getByRole('region', { name: 'Device Scan Notifications Beta' }));
+  within(within(root).getByRole('region', { name: 'Device scan notifications Beta' }));
 const summary = (root: HTMLElement) =>
   root.querySelector<HTMLElement>('[data-slot="scan-summary"]')!;
 
@@ -52,11 +52,11 @@ export const Push: Story = {
   play: async ({ args, canvasElement }) => {
     const c = region(canvasElement);
     await expect(
-      within(c.getByRole('combobox', { name: 'Device Scan Checks Frequency' }))
+      within(c.getByRole('combobox', { name: 'Device scan checks frequency' }))
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['3 days', '7 days', '2 weeks', 'Never']);
-    const delivery = c.getByRole('combobox', { name: 'Notification Delivery Mechanism' });
+    const delivery = c.getByRole('combobox', { name: 'Notification delivery mechanism' });
     await expect(delivery).toHaveDisplayValue('Push');
     await expect(delivery).toHaveAccessibleDescription(PUSH_FALLBACK_NOTE);
     await expect(summary(canvasElement)).toHaveTextContent(
@@ -64,7 +64,7 @@ export const Push: Story = {
     );
     await expect(summary(canvasElement)).toHaveAttribute('aria-live', 'polite');
 
-    const frequency = c.getByRole('combobox', { name: 'Push Notifications Frequency' });
+    const frequency = c.getByRole('combobox', { name: 'Push notifications frequency' });
     await expect(
       within(frequency)
         .getAllByRole('option')
@@ -100,7 +100,7 @@ export const Email: Story = {
   play: async ({ canvasElement }) => {
     const c = region(canvasElement);
     await expect(
-      c.getByRole('combobox', { name: 'Notification Delivery Mechanism' }),
+      c.getByRole('combobox', { name: 'Notification delivery mechanism' }),
     ).toHaveDisplayValue('Email');
     await expect(c.queryByText(PUSH_FALLBACK_NOTE)).toBeNull();
     await expect(summary(canvasElement)).toHaveTextContent(
@@ -115,17 +115,17 @@ export const Disabled: Story = {
   play: async ({ args, canvasElement }) => {
     const c = region(canvasElement);
     await expect(summary(canvasElement)).toHaveTextContent(/^Scan reminder is disabled$/);
-    await expect(c.queryByRole('combobox', { name: 'Push Notifications Frequency' })).toBeNull();
-    await expect(c.queryByRole('combobox', { name: 'Notification Delivery Mechanism' })).toBeNull();
+    await expect(c.queryByRole('combobox', { name: 'Push notifications frequency' })).toBeNull();
+    await expect(c.queryByRole('combobox', { name: 'Notification delivery mechanism' })).toBeNull();
     await userEvent.selectOptions(
-      c.getByRole('combobox', { name: 'Device Scan Checks Frequency' }),
+      c.getByRole('combobox', { name: 'Device scan checks frequency' }),
       '2 weeks',
     );
     await expect(args.onChange).toHaveBeenLastCalledWith({
       ...PUSH,
       deviceIntegrityPeriod: 'TWO_WEEKS',
     });
-    await expect(c.getByRole('combobox', { name: 'Push Notifications Frequency' })).toBeVisible();
+    await expect(c.getByRole('combobox', { name: 'Push notifications frequency' })).toBeVisible();
     await expect(summary(canvasElement)).toHaveTextContent(
       'Devices that have not scanned for 2 weeks get a push notification weekly until they scan.',
     );
@@ -165,9 +165,9 @@ export const Saving: Story = {
     const c = region(canvasElement);
     await expect(c.getByRole('status')).toHaveTextContent('Saving...');
     await expect(
-      within(canvasElement).getByRole('region', { name: 'Device Scan Notifications Beta' }),
+      within(canvasElement).getByRole('region', { name: 'Device scan notifications Beta' }),
     ).toHaveAttribute('aria-busy', 'true');
-    await expect(c.getByRole('combobox', { name: 'Device Scan Checks Frequency' })).toBeEnabled();
+    await expect(c.getByRole('combobox', { name: 'Device scan checks frequency' })).toBeEnabled();
   },
 };
 

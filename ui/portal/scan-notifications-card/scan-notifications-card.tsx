@@ -76,7 +76,7 @@ function SavingStatus({ saving }: { saving: boolean }) {
 }
 
 /**
- * Notifications › 'Device Scan Notifications' (Beta): how long a device may go without a scan
+ * Notifications › 'Device scan notifications' (Beta): how long a device may go without a scan
  * before it is reminded, how often, and how (push, falling back to e-mail, or e-mail), with a
  * sentence summing it up.
  */
@@ -118,7 +118,7 @@ export function ScanNotificationsCard({
     >
       <CardHeader actions={<SavingStatus saving={saving} />}>
         <CardTitle id={titleId} badge="Beta">
-          Device Scan Notifications
+          Device scan notifications
         </CardTitle>
       </CardHeader>
       {loading ? (
@@ -134,7 +134,7 @@ export function ScanNotificationsCard({
             <>
               <div className="grid gap-4 sm:grid-cols-2">
                 <SelectField
-                  label="Device Scan Checks Frequency"
+                  label="Device scan checks frequency"
                   name="deviceIntegrityPeriod"
                   options={SCAN_PERIOD_OPTIONS}
                   value={preferences.deviceIntegrityPeriod}
@@ -144,7 +144,7 @@ export function ScanNotificationsCard({
                 />
                 {enabled ? (
                   <SelectField
-                    label="Push Notifications Frequency"
+                    label="Push notifications frequency"
                     name="notificationFrequency"
                     options={SCAN_FREQUENCY_OPTIONS}
                     value={preferences.notificationFrequency}
@@ -158,7 +158,7 @@ export function ScanNotificationsCard({
                 {enabled ? (
                   <div className="flex flex-col gap-1.5">
                     <SelectField
-                      label="Notification Delivery Mechanism"
+                      label="Notification delivery mechanism"
                       name="notificationType"
                       options={SCAN_DELIVERY_OPTIONS}
                       value={preferences.notificationType}

@@ -65,7 +65,7 @@ export const Off: Story = {
     await expect(canvas.getByRole('region', { name: 'Webhook settings' })).toBeVisible();
     const toggle = canvas.getByRole('switch', { name: 'Enable webhooks' });
     await expect(toggle).not.toBeChecked();
-    await expect(canvas.queryByRole('textbox', { name: 'Webhook Url' })).toBeNull();
+    await expect(canvas.queryByRole('textbox', { name: 'Webhook URL' })).toBeNull();
     await userEvent.click(toggle);
     await expect(args.onEnable).toHaveBeenCalledOnce();
     await expect(toggle).toBeChecked();
@@ -81,7 +81,7 @@ export const OnFetchingSecret: Story = {
     await expect(toggle).toHaveAttribute('aria-busy', 'true');
     await expect(toggle).toHaveAttribute('aria-disabled', 'true');
     await expect(canvas.getByRole('status')).toHaveTextContent('Loading webhook secret');
-    await expect(canvas.queryByRole('textbox', { name: 'Webhook Url' })).toBeNull();
+    await expect(canvas.queryByRole('textbox', { name: 'Webhook URL' })).toBeNull();
   },
 };
 
@@ -89,14 +89,14 @@ export const OnFetchingSecret: Story = {
 export const OnEmpty: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('group', { name: 'Webhook Secret' })).toBeVisible();
+    await expect(canvas.getByRole('group', { name: 'Webhook secret' })).toBeVisible();
     await expect(canvasElement.innerHTML).not.toContain(SECRET);
-    await userEvent.click(canvas.getByRole('button', { name: 'Show Webhook Secret' }));
-    await expect(canvas.getByRole('group', { name: 'Webhook Secret' })).toHaveTextContent(SECRET);
-    await userEvent.click(canvas.getByRole('button', { name: 'Copy Webhook Secret' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Show Webhook secret' }));
+    await expect(canvas.getByRole('group', { name: 'Webhook secret' })).toHaveTextContent(SECRET);
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy Webhook secret' }));
     await expect(args.copy).toHaveBeenCalledWith(SECRET);
 
-    const input = canvas.getByRole('textbox', { name: 'Webhook Url' });
+    const input = canvas.getByRole('textbox', { name: 'Webhook URL' });
     const save = canvas.getByRole('button', { name: 'Save' });
     await expect(save).toBeDisabled();
     await userEvent.type(input, '   ');
@@ -115,7 +115,7 @@ export const OnWithUrl: Story = {
   args: { url: HOOK_URL, hasSavedUrl: true },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    const input = canvas.getByRole('textbox', { name: 'Webhook Url' });
+    const input = canvas.getByRole('textbox', { name: 'Webhook URL' });
     await expect(input).toHaveValue(HOOK_URL);
     await expect(canvas.getByRole('button', { name: 'Save' })).toBeEnabled();
     await userEvent.type(input, '{Enter}');
@@ -136,7 +136,7 @@ export const Saving: Story = {
     await userEvent.click(toggle);
     await expect(toggle).toBeChecked();
     await expect(args.onDeactivate).not.toHaveBeenCalled();
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Webhook Url' }), '{Enter}');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Webhook URL' }), '{Enter}');
     await expect(args.onSave).not.toHaveBeenCalled();
   },
 };
@@ -148,7 +148,7 @@ export const UrlError: Story = {
     error: 'The HOOK_URL did not answer with 200 OK.',
   },
   play: async ({ canvasElement }) => {
-    const input = within(canvasElement).getByRole('textbox', { name: 'Webhook Url' });
+    const input = within(canvasElement).getByRole('textbox', { name: 'Webhook URL' });
     await expect(input).toHaveAttribute('aria-invalid', 'true');
     await expect(input).toHaveAccessibleDescription('The HOOK_URL did not answer with 200 OK.');
   },
@@ -166,7 +166,7 @@ export const DeactivateConfirm: Story = {
     await waitFor(() => expect(body().queryByRole('alertdialog')).toBeNull());
     await expect(args.onDeactivate).not.toHaveBeenCalled();
     await expect(toggle).toBeChecked();
-    await expect(canvas.getByRole('textbox', { name: 'Webhook Url' })).toHaveValue(HOOK_URL);
+    await expect(canvas.getByRole('textbox', { name: 'Webhook URL' })).toHaveValue(HOOK_URL);
   },
 };
 

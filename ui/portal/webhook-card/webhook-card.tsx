@@ -29,7 +29,7 @@ export type WebhookCardProps = Omit<React.ComponentProps<'section'>, 'children' 
   hasSavedUrl: boolean;
   /** The signing secret (masked, reveal, copy); null while none is known. */
   secret: string | null;
-  /** The 'Webhook Url' input's value (controlled). */
+  /** The 'Webhook URL' input's value (controlled). */
   url: string;
   onUrlChange: (url: string) => void;
   /** The error line under the input (server message); marks it aria-invalid. */
@@ -44,8 +44,8 @@ export type WebhookCardProps = Omit<React.ComponentProps<'section'>, 'children' 
 };
 
 /**
- * Integrations › 'Webhook settings': the toggle, then (when on) the Webhook Secret and the
- * 'Webhook Url' form. Turning off with a saved URL asks 'Deactivate Webhooks' first; Cancel
+ * Integrations › 'Webhook settings': the toggle, then (when on) the Webhook secret and the
+ * 'Webhook URL' form. Turning off with a saved URL asks 'Deactivate Webhooks' first; Cancel
  * leaves the toggle on.
  */
 export function WebhookCard({
@@ -117,10 +117,10 @@ export function WebhookCard({
               }}
             >
               {secret ? (
-                <MaskedSecret label="Webhook Secret" value={secret} copy={copy} onCopy={onCopy} />
+                <MaskedSecret label="Webhook secret" value={secret} copy={copy} onCopy={onCopy} />
               ) : null}
               <TextField
-                label="Webhook Url"
+                label="Webhook URL"
                 name="webhookUrl"
                 type="url"
                 inputMode="url"

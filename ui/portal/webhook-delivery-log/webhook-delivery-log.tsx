@@ -1,5 +1,4 @@
 import * as React from 'react';
-import { cva } from 'class-variance-authority';
 
 import {
   canResendDelivery,
@@ -7,7 +6,7 @@ import {
   type WebhookDeliveryStatus,
   type WebhookEventType,
 } from '@domain/webhooks';
-import { cn } from '../../lib/cn';
+import { Badge, type BadgeTone } from '../../primitives/badge/badge';
 import { Banner } from '../../primitives/banner/banner';
 import { Button } from '../../primitives/button/button';
 import {
@@ -34,20 +33,13 @@ export interface DeliveryLogEntry {
   nextAttemptAt: string | null;
 }
 
-export const deliveryStatusVariants = cva(
-  'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold',
-  {
-    variants: {
-      status: {
-        pending: 'border-surface-strong bg-surface-muted text-ink',
-        delivered: 'border-success-border bg-success-bg text-success-fg',
-        retrying: 'border-warning-border bg-warning-bg text-warning-fg',
-        failed: 'border-danger-border bg-danger-bg text-danger-fg',
-      },
-    },
-    defaultVariants: { status: 'pending' },
-  },
-);
+/** A delivery's status as a Badge tone. */
+export const DELIVERY_STATUS_TONES = {
+  pending: 'neutral',
+  delivered: 'success',
+  retrying: 'warning',
+  failed: 'danger',
+} as const satisfies Record<WebhookDeliveryStatus, BadgeTone>;
 
 const timeFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
@@ -188,9 +180,9 @@ export function WebhookDeliveryLog({
                     <td className="py-2 pr-3 font-mono text-xs">{entry.eventType}</td>
                     <td className="py-2 pr-3 whitespace-nowrap">{formatTime(entry.createdAt)}</td>
                     <td className="py-2 pr-3">
-                      <span className={cn(deliveryStatusVariants({ status: entry.status }))}>
+                      <Badge tone={DELIVERY_STATUS_TONES[entry.status]}>
                         {WEBHOOK_DELIVERY_STATUS_LABELS[entry.status]}
-                      </span>
+                      </Badge>
                       {entry.status === 'retrying' && entry.nextAttemptAt ? (
                         <span className="mt-1 block text-xs text-ink-muted">
                           Next attempt {formatTime(entry.nextAttemptAt)}

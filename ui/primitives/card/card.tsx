@@ -2,6 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import * as React from 'react';
 
 import { cn } from '../../lib/cn';
+import { Badge } from '../badge/badge';
 
 export const cardVariants = cva('flex flex-col rounded-card border bg-surface shadow-card', {
   variants: {
@@ -33,20 +34,29 @@ export function Card({ className, padding, tone, ...props }: CardProps) {
   );
 }
 
-/** Title row: the title (and its badge) on the start side, `actions` on the end side. */
+/**
+ * Title row, the one heading pattern of every settings card: the title (and its tag, e.g.
+ * 'Beta') on the start side with the card's `status` badge beside it ('Enabled', 'Okta
+ * configured'), `actions` (a help link, a saving indicator) on the end side. The status stays
+ * outside the heading, so the heading's name is the title alone.
+ */
 export function CardHeader({
   className,
   actions,
+  status,
   children,
   ...props
-}: React.ComponentProps<'div'> & { actions?: React.ReactNode }) {
+}: React.ComponentProps<'div'> & { actions?: React.ReactNode; status?: React.ReactNode }) {
   return (
     <div
       data-slot="card-header"
       className={cn('flex flex-wrap items-center justify-between gap-3', className)}
       {...props}
     >
-      <div className="flex min-w-0 flex-col gap-1">{children}</div>
+      <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+        <div className="flex min-w-0 flex-col gap-1">{children}</div>
+        {status ? <div data-slot="card-status">{status}</div> : null}
+      </div>
       {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
     </div>
   );
@@ -67,11 +77,7 @@ export function CardTitle({
       {...props}
     >
       {children}
-      {badge ? (
-        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
-          {badge}
-        </span>
-      ) : null}
+      {badge ? typeof badge === 'string' ? <Badge tone="brand">{badge}</Badge> : badge : null}
     </Tag>
   );
 }

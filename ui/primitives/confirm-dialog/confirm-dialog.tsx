@@ -103,7 +103,7 @@ export function ConfirmDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay
           data-slot="confirm-dialog-overlay"
-          className="fixed inset-0 z-50 bg-ink/50"
+          className="fixed inset-0 z-50 bg-scrim"
         />
         <AlertDialog.Content
           data-slot="confirm-dialog"

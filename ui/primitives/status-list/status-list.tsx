@@ -1,7 +1,7 @@
-import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 
 import { cn } from '../../lib/cn';
+import { Badge } from '../badge/badge';
 
 export type StatusTone = 'success' | 'warning' | 'neutral';
 
@@ -18,20 +18,6 @@ export type StatusListItem = {
   action?: React.ReactNode;
 };
 
-export const statusBadgeVariants = cva(
-  'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap',
-  {
-    variants: {
-      tone: {
-        success: 'border-success-border bg-success-bg text-success-fg',
-        warning: 'border-warning-border bg-warning-bg text-warning-fg',
-        neutral: 'border-surface-border bg-surface-muted text-ink-muted',
-      },
-    },
-    defaultVariants: { tone: 'neutral' },
-  },
-);
-
 export type StatusListProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   items: StatusListItem[];
   /** Shown instead of the list when there are no items. */
@@ -42,20 +28,12 @@ export type StatusListProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   maxHeight?: string | number;
 };
 
-/** Badge for a row's status; exported for tables that show the same states. */
+/** Badge for a row's status (the one Badge primitive); exported for tables that show the same states. */
 export function StatusBadge({
   tone,
-  className,
   ...props
-}: React.ComponentProps<'span'> & VariantProps<typeof statusBadgeVariants>) {
-  return (
-    <span
-      data-slot="status-badge"
-      data-tone={tone ?? 'neutral'}
-      className={cn(statusBadgeVariants({ tone }), className)}
-      {...props}
-    />
-  );
+}: Omit<React.ComponentProps<'span'>, 'color'> & { tone?: StatusTone }) {
+  return <Badge data-slot="status-badge" tone={tone ?? 'neutral'} {...props} />;
 }
 
 /**

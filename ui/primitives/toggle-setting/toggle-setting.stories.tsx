@@ -28,7 +28,7 @@ const meta = {
     details: (
       <div className="flex flex-col gap-4">
         <CopyableField label="SCIM URL" value={SCIM_URL} mono copy={async () => {}} />
-        <MaskedSecret label="Authorization Header" value={HEADER} copy={async () => {}} />
+        <MaskedSecret label="Authorization header" value={HEADER} copy={async () => {}} />
       </div>
     ),
   },
@@ -138,7 +138,7 @@ export const MdmToken: Story = {
     helpLabel: 'How to set up MDM',
     details: (
       <MaskedSecret
-        label="MDM Token"
+        label="MDM token"
         value="bWRtLXRva2VuLWZvci1zdG9yaWVzLTAxMjM0NTY3ODk"
         copy={async () => {}}
       />
@@ -146,7 +146,7 @@ export const MdmToken: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('button', { name: 'Show MDM Token' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Show MDM token' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Disable MDM' })).toBeEnabled();
   },
 };

@@ -1,14 +1,17 @@
 import type * as React from 'react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 
+import { Badge } from '../badge/badge';
 import { Button } from '../button/button';
+import { Card, CardHeader, CardTitle } from '../card/card';
 import { ConfirmDialog } from '../confirm-dialog/confirm-dialog';
-import { cn } from '../../lib/cn';
 import { Link } from '../link/link';
 
 export type ToggleSettingCardProps = Omit<React.ComponentProps<'div'>, 'title'> & {
   /** The card's heading, e.g. 'SCIM'. */
   title: string;
+  /** The status badge's words for on and off. */
+  statusLabels?: { on: string; off: string };
   /** On: the details and a confirmed 'Disable …'; off: 'Enable …'. */
   enabled: boolean;
   /** The setting is being fetched: 'Loading…' replaces the content. */
@@ -34,6 +37,7 @@ export type ToggleSettingCardProps = Omit<React.ComponentProps<'div'>, 'title'> 
  */
 export function ToggleSettingCard({
   title,
+  statusLabels = { on: 'Enabled', off: 'Disabled' },
   enabled,
   loading,
   busy,
@@ -50,22 +54,31 @@ export function ToggleSettingCard({
   ...props
 }: ToggleSettingCardProps) {
   const [confirming, setConfirming] = useState(false);
+  const titleId = useId();
   return (
-    <div
+    <Card
       data-slot="toggle-setting-card"
       data-state={loading ? 'loading' : enabled ? 'on' : 'off'}
-      className={cn(
-        'flex flex-col gap-5 rounded-card border border-surface-border bg-surface p-6 shadow-card',
-        className,
-      )}
+      aria-labelledby={titleId}
+      className={className}
       {...props}
     >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-semibold text-ink">{title}</h2>
-        <Link href={helpHref} external>
-          {helpLabel}
-        </Link>
-      </div>
+      <CardHeader
+        status={
+          loading ? undefined : (
+            <Badge tone={enabled ? 'success' : 'neutral'} dot>
+              {enabled ? statusLabels.on : statusLabels.off}
+            </Badge>
+          )
+        }
+        actions={
+          <Link href={helpHref} external>
+            {helpLabel}
+          </Link>
+        }
+      >
+        <CardTitle id={titleId}>{title}</CardTitle>
+      </CardHeader>
       {loading ? (
         <p className="text-ink-muted">Loading…</p>
       ) : enabled ? (
@@ -98,6 +111,6 @@ export function ToggleSettingCard({
           setConfirming(false);
         }}
       />
-    </div>
+    </Card>
   );
 }
