@@ -1,5 +1,5 @@
 import { addAdmin, listAdmins, resendAdminInvite } from './admins';
-import { exportAlertsCsv, listAlerts, updateAlerts } from './alerts';
+import { exportAlertsCsv, getAlertDetail, listAlerts, updateAlerts } from './alerts';
 import {
   exportAuditEventsCsv,
   exportAuditEventsJsonLines,
@@ -26,7 +26,7 @@ import {
   saveConditionalAccessConfig,
   updateConditionalAccessPolicy,
 } from './conditional-access';
-import { exportDevicesCsv, listDevices, unenrollDevices } from './devices';
+import { exportDevicesCsv, getDeviceDetail, listDevices, unenrollDevices } from './devices';
 import type { Endpoint } from './endpoint';
 import { getMdmConfig, updateMdmConfig } from './mdm';
 import {
@@ -90,6 +90,7 @@ export const endpoints = {
   // dashboard
   listDevices,
   exportDevicesCsv,
+  getDeviceDetail,
   unenrollDevices,
   // members
   readMembers,
@@ -155,6 +156,7 @@ export const endpoints = {
   resendUndeliveredEmail,
   // alerts
   listAlerts,
+  getAlertDetail,
   exportAlertsCsv,
   updateAlerts,
   // threat hunter

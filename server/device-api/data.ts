@@ -118,10 +118,12 @@ export async function recordReport(
   deviceId: number,
   reportId: string,
   now: Date,
+  said: { scannedAt: Date; osVersion: string; findings: number },
 ): Promise<boolean> {
   const inserted = await tx
     .insert(deviceReports)
-    .values({ deviceId, reportId, receivedAt: now })
+    // What the report said is kept for the device drawer's scans and OS history (0027).
+    .values({ deviceId, reportId, receivedAt: now, ...said })
     .onConflictDoNothing()
     .returning({ deviceId: deviceReports.deviceId });
   return inserted.length > 0;

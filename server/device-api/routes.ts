@@ -207,7 +207,12 @@ export function deviceApiRoutes(app: Hono<AppEnv>, s: Services): void {
         const found = await lockDeviceByCredential(tx, credentialHash);
         if (!found) return true;
         const { device, row: locked } = found;
-        if (!(await recordReport(tx, device.id, report.reportId, now))) return false;
+        const said = {
+          scannedAt,
+          osVersion: report.osVersion,
+          findings: report.findings.length,
+        };
+        if (!(await recordReport(tx, device.id, report.reportId, now, said))) return false;
         const newest = isNewestReport(scannedAt, locked.lastScanAt);
         const open = await openAlertsOf(tx, device.id);
         const plan = planReport(open, report.findings, newest);
