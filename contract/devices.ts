@@ -178,6 +178,8 @@ export const DeviceDetail = z.looseObject({
   device: Device,
   /** Null: the device's member was removed (the device stays until unenrolled). */
   member: z.nullable(DeviceDetailMember),
+  /** The app's version the device enrolled with (absent: enrolled before that was kept). */
+  appVersion: z.optional(z.string()),
   /** Whether a screen lock is set; absent: never reported. */
   screenLock: z.optional(z.boolean()),
   /** When the device enrolled through the app (absent: pending, or enrolled before that was kept). */

@@ -18,6 +18,8 @@ export const messages = {
   signedOut: 'You have been signed out.',
 
   dashboardRowsFailed: 'Failed to get dashboard rows',
+  /** The device drawer's read (our addition, docs/decisions/059). */
+  deviceDetailFailed: 'Failed to get the device details.',
   // Unenroll has no catalogued texts; ours follow the catalogue's style.
   devicesUnenrolled: (n: number) => `Unenrolled ${n} device(s)`,
   unenrollFailed: 'Failed to unenroll devices. Please try again',
@@ -42,6 +44,8 @@ export const messages = {
   memberReactivated: (name: string) => `${name} was reactivated`,
   // Alerts
   alertsFailed: 'Failed to get alerts',
+  /** The alert drawer's read (our addition, docs/decisions/059). */
+  alertDetailFailed: 'Failed to get the alert details.',
   updateAlertsFailed: 'Failed to update alert(s). Please try again',
   // Admins, SCIM and MDM, Threat hunter
   adminsFailed: 'Problem requesting organization administrators.',

@@ -81,10 +81,12 @@ export async function findDeviceDetail(
       .orderBy(desc(alerts.scanTime), alerts.id)
       .limit(DEVICE_DETAIL_ALERTS),
     db.select({ n: count() }).from(alerts).where(open),
-    // The version the device enrolled with: its enrolment's audit event keeps what the app sent.
+    // The OS and app versions the device enrolled with: its enrolment's audit event keeps what the
+    // app sent (the device row keeps only the newest OS version).
     db
       .select({
         version: sql<string | null>`${auditEvents.changes} ->> 'osVersion'`,
+        appVersion: sql<string | null>`${auditEvents.changes} ->> 'appVersion'`,
         at: auditEvents.occurredAt,
       })
       .from(auditEvents)
@@ -127,6 +129,8 @@ export async function findDeviceDetail(
     openAlerts: openAlerts.map(toAlert),
     openAlertCount: openCount[0]?.n ?? 0,
   };
+  const appVersion = enrolment[0]?.appVersion;
+  if (appVersion) detail.appVersion = appVersion;
   if (screenLock !== null) detail.screenLock = screenLock;
   if (enrolledAt !== null) detail.enrolledAt = enrolledAt.toISOString();
   if (lastSeenAt !== null) detail.lastSeenAt = lastSeenAt.toISOString();

@@ -134,6 +134,7 @@ describe('GET /orgs/devices/detail', () => {
       status: 'enrolled',
     });
     expect(d.screenLock).toBe(true);
+    expect(d.appVersion).toBe('5.2.0');
     const start = t.clock.now().getTime() - 6 * MINUTE;
     expect(d.enrolledAt).toBe(new Date(start).toISOString());
     expect(d.lastSeenAt).toBe(t.clock.now().toISOString());
