@@ -44,8 +44,9 @@ export function RelativeTime({
         role="tooltip"
         data-slot="relative-time-tooltip"
         className={cn(
-          'pointer-events-none invisible absolute start-0 top-full z-30 mt-1 rounded-control bg-ink px-2 py-1 text-xs whitespace-nowrap text-ink-inverse shadow-toast',
-          'group-focus-within/time:visible group-hover/time:visible',
+          // Not displayed until wanted: a hidden tooltip must not widen or lengthen what scrolls.
+          'pointer-events-none absolute start-0 top-full z-30 mt-1 hidden rounded-control bg-ink px-2 py-1 text-xs whitespace-nowrap text-ink-inverse shadow-toast',
+          'group-focus-within/time:block group-hover/time:block',
         )}
       >
         {exact}
