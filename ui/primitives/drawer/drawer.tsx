@@ -54,6 +54,8 @@ export type DrawerContentProps = Omit<
     closeLabel?: string;
     /** Actions pinned to the bottom edge (Unenroll…), always in view. */
     footer?: React.ReactNode;
+    /** The scrolling body's name for screen readers (it is a keyboard-reachable region). */
+    bodyLabel?: string;
   };
 
 /** The sheet with its overlay, header (title, description, close button), scrolling body and footer. */
@@ -64,6 +66,7 @@ export function DrawerContent({
   badge,
   closeLabel = 'Close',
   footer,
+  bodyLabel = 'Details',
   size,
   className,
   children,
@@ -111,7 +114,11 @@ export function DrawerContent({
         </div>
         <div
           data-slot="drawer-body"
-          className="flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto px-5 py-4"
+          // A region that scrolls must be reachable by keyboard (axe: scrollable-region-focusable).
+          tabIndex={0}
+          role="region"
+          aria-label={bodyLabel}
+          className="flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto px-5 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
         >
           {children}
         </div>
