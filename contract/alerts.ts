@@ -105,3 +105,82 @@ export function parseAlertThreats(alertDescription: string): string[] | null {
   const parsed = AlertThreats.safeParse(json);
   return parsed.success ? parsed.data.map((t) => t.threat) : null;
 }
+
+/**
+ * The alert drawer (docs/product/alerts.md, 'Alert detail'): one alert of the caller's
+ * organization by its id (the scanId). Another organization's id, or an unknown one, is a 404
+ * ({@link ALERT_NOT_FOUND}).
+ */
+export const AlertDetailQuery = z.object({ id: idField() });
+export type AlertDetailQuery = z.input<typeof AlertDetailQuery>;
+
+/** The 404 text of an alert detail (and of the drawer's not-found state). */
+export const ALERT_NOT_FOUND = 'Alert not found.';
+
+export const AlertThreat = z.object({
+  name: z.string(),
+  category: z.optional(z.string()),
+  /** The app's threat id (absent for alerts not opened by a scan report). */
+  threatId: z.optional(z.string()),
+  /** When a later scan of the device no longer found it; absent: still found (or not known). */
+  clearedAt: z.optional(isoDateTime()),
+});
+export type AlertThreat = z.infer<typeof AlertThreat>;
+
+export const AlertHistoryEntry = z.object({
+  /** The status the alert took. */
+  status: AlertStatus,
+  at: isoDateTime(),
+  /** Who: an administrator's name, an API key, or null for the scan that opened it. */
+  by: z.nullable(z.string()),
+});
+export type AlertHistoryEntry = z.infer<typeof AlertHistoryEntry>;
+
+export const AlertDetail = z.looseObject({
+  ...messageFields,
+  alert: Alert,
+  /** The device's code while the device is enrolled (for a link to its detail). */
+  deviceCode: z.optional(z.string()),
+  /** The alert's findings; empty when its description is not the expected JSON. */
+  threats: z.array(AlertThreat),
+  /** Opened, then each close and reopen, oldest first (from the audit log). */
+  history: z.array(AlertHistoryEntry),
+});
+export type AlertDetail = z.infer<typeof AlertDetail>;
+
+export const getAlertDetail = defineEndpoint({
+  method: 'GET',
+  path: '/alerts/detail',
+  query: AlertDetailQuery,
+  response: AlertDetail,
+});
+
+const AlertFindings = z.array(
+  z.looseObject({
+    threat: z.string(),
+    category: z.optional(z.string()),
+    threatId: z.optional(z.string()),
+  }),
+);
+
+/**
+ * The findings named by an alert description (`[{ threat, category?, threatId? }]`), or null when
+ * the text is not the expected JSON.
+ */
+export function parseAlertFindings(
+  alertDescription: string,
+): Array<{ name: string; category?: string; threatId?: string }> | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(alertDescription);
+  } catch {
+    return null;
+  }
+  const parsed = AlertFindings.safeParse(json);
+  if (!parsed.success) return null;
+  return parsed.data.map((f) => ({
+    name: f.threat,
+    ...(typeof f.category === 'string' ? { category: f.category } : {}),
+    ...(typeof f.threatId === 'string' ? { threatId: f.threatId } : {}),
+  }));
+}

@@ -1,5 +1,5 @@
 import { addAdmin, listAdmins, resendAdminInvite } from './admins';
-import { exportAlertsCsv, listAlerts, updateAlerts } from './alerts';
+import { exportAlertsCsv, getAlertDetail, listAlerts, updateAlerts } from './alerts';
 import {
   exportAuditEventsCsv,
   exportAuditEventsJsonLines,
@@ -26,7 +26,7 @@ import {
   saveConditionalAccessConfig,
   updateConditionalAccessPolicy,
 } from './conditional-access';
-import { exportDevicesCsv, listDevices, unenrollDevices } from './devices';
+import { exportDevicesCsv, getDeviceDetail, listDevices, unenrollDevices } from './devices';
 import type { Endpoint } from './endpoint';
 import { getMdmConfig, updateMdmConfig } from './mdm';
 import {
@@ -94,6 +94,7 @@ export const endpoints = {
   // dashboard
   listDevices,
   exportDevicesCsv,
+  getDeviceDetail,
   unenrollDevices,
   // members
   readMembers,
@@ -159,6 +160,7 @@ export const endpoints = {
   resendUndeliveredEmail,
   // alerts
   listAlerts,
+  getAlertDetail,
   exportAlertsCsv,
   updateAlerts,
   // threat hunter

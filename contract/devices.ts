@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MEMBER_STATUSES } from '@domain/members';
 import {
   DEVICE_PLATFORMS,
   DEVICE_SEVERITIES,
@@ -6,6 +7,7 @@ import {
   DEVICE_SORT_COLUMNS,
   SORT_ORDERS,
 } from '@domain/devices';
+import { Alert } from './alerts';
 import { defineEndpoint, MessageBody, messageFields } from './endpoint';
 import {
   BULK_MAX_ITEMS,
@@ -138,4 +140,72 @@ export const unenrollDevices = defineEndpoint({
   path: '/orgs/unenroll-devices',
   body: UnenrollDevicesBody,
   response: MessageBody,
+});
+
+/**
+ * The device drawer (docs/product/dashboard.md, 'Device detail'): one device of the caller's
+ * organization by its code. Another organization's code, or an unknown one, is a 404
+ * ({@link DEVICE_NOT_FOUND}), never a hint that it exists elsewhere.
+ */
+export const DeviceDetailQuery = z.object({ code: idField() });
+export type DeviceDetailQuery = z.input<typeof DeviceDetailQuery>;
+
+/** The 404 text of a device detail (and of the drawer's not-found state). */
+export const DEVICE_NOT_FOUND = 'Device not found.';
+
+/** How many of the newest scan reports the drawer lists. */
+export const DEVICE_DETAIL_SCANS = 10;
+/** How many OS versions (newest first) the drawer lists. */
+export const DEVICE_DETAIL_OS_VERSIONS = 10;
+/** How many open alerts (newest first) the drawer lists; `openAlertCount` has them all. */
+export const DEVICE_DETAIL_ALERTS = 20;
+
+export const DeviceDetailMember = z.object({
+  name: z.string(),
+  email: z.string(),
+  /** As on the Members page: invited, enrolled or deactivated. */
+  status: z.enum(MEMBER_STATUSES),
+  /** Present while conditional access quarantines the member: why, in words. */
+  quarantine: z.optional(z.string()),
+  /** Since when the member is quarantined (absent for quarantines before that was kept). */
+  quarantinedAt: z.optional(isoDateTime()),
+});
+export type DeviceDetailMember = z.infer<typeof DeviceDetailMember>;
+
+export const DeviceDetail = z.looseObject({
+  ...messageFields,
+  /** The device as the dashboard's row shows it. */
+  device: Device,
+  /** Null: the device's member was removed (the device stays until unenrolled). */
+  member: z.nullable(DeviceDetailMember),
+  /** The app's version the device enrolled with (absent: enrolled before that was kept). */
+  appVersion: z.optional(z.string()),
+  /** Whether a screen lock is set; absent: never reported. */
+  screenLock: z.optional(z.boolean()),
+  /** When the device enrolled through the app (absent: pending, or enrolled before that was kept). */
+  enrolledAt: z.optional(isoDateTime()),
+  /** When the device was last heard from (enrolment, scan or heartbeat). */
+  lastSeenAt: z.optional(isoDateTime()),
+  /** Each OS version the device reported, newest first, with when it first reported it. */
+  osHistory: z.array(z.object({ version: z.string(), firstSeenAt: isoDateTime() })),
+  /** The newest scan reports, newest first. */
+  scans: z.array(
+    z.object({
+      scannedAt: isoDateTime(),
+      /** Absent for reports received before they were kept (docs/decisions/059). */
+      osVersion: z.optional(z.string()),
+      findings: z.optional(z.number().check(z.int(), z.minimum(0))),
+    }),
+  ),
+  /** The device's open alerts, newest first (at most DEVICE_DETAIL_ALERTS). */
+  openAlerts: z.array(Alert),
+  openAlertCount: z.number().check(z.int(), z.minimum(0)),
+});
+export type DeviceDetail = z.infer<typeof DeviceDetail>;
+
+export const getDeviceDetail = defineEndpoint({
+  method: 'GET',
+  path: '/orgs/devices/detail',
+  query: DeviceDetailQuery,
+  response: DeviceDetail,
 });

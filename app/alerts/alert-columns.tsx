@@ -1,14 +1,10 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { parseAlertThreats, type Alert } from '@contract/alerts';
+import { RowOpenButton } from '@ui/primitives/data-table/data-table';
 import { selectionColumn } from '@ui/primitives/data-table/selection-column';
+import { ChevronRightIcon } from '@ui/primitives/icons/icons';
 import { SeverityBadge } from '@ui/portal/severity-badge/severity-badge';
-import { formatIsoDateTime } from '../format/date-time';
-
-/**
- * Scan time as en-US date, hour and minute (docs/product/alerts.md, 'Alert list'); raw text if no
- * date.
- */
-const formatScanTime = (iso: string): string => formatIsoDateTime(iso) ?? iso;
+import { TimeAgo } from '../format/time-ago';
 
 /**
  * The alert's name with its description as a native disclosure: the threats it lists, or the
@@ -17,27 +13,36 @@ const formatScanTime = (iso: string): string => formatIsoDateTime(iso) ?? iso;
 function AlertName({ alert }: { alert: Alert }) {
   const threats = parseAlertThreats(alert.alertDescription);
   return (
-    <details className="group">
-      <summary className="cursor-pointer font-medium text-ink marker:text-ink-subtle">
-        {alert.alertName}
-      </summary>
-      <div className="mt-2 text-sm text-ink-muted">
-        {threats === null ? (
-          <p>
-            <span className="font-medium">Details unavailable:</span>{' '}
-            <span className="break-all">{alert.alertDescription.slice(0, 300)}</span>
-          </p>
-        ) : threats.length === 0 ? (
-          <p>No threats listed.</p>
-        ) : (
-          <ul className="list-disc ps-5">
-            {threats.map((t, i) => (
-              <li key={i}>{t}</li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </details>
+    <div className="flex items-start gap-1">
+      <details className="group min-w-0 flex-1">
+        <summary className="cursor-pointer font-medium text-ink marker:text-ink-subtle">
+          {alert.alertName}
+        </summary>
+        <div className="mt-2 text-sm text-ink-muted">
+          {threats === null ? (
+            <p>
+              <span className="font-medium">Details unavailable:</span>{' '}
+              <span className="break-all">{alert.alertDescription.slice(0, 300)}</span>
+            </p>
+          ) : threats.length === 0 ? (
+            <p>No threats listed.</p>
+          ) : (
+            <ul className="list-disc ps-5">
+              {threats.map((t, i) => (
+                <li key={i}>{t}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </details>
+      {/* The row's open button: the alert's detail drawer (docs/decisions/059). */}
+      <RowOpenButton
+        aria-label={`Details of ${alert.alertName}`}
+        className="inline-flex size-6 shrink-0 items-center justify-center text-ink-muted hover:bg-surface-sunken hover:text-ink"
+      >
+        <ChevronRightIcon aria-hidden className="size-4" />
+      </RowOpenButton>
+    </div>
   );
 }
 
@@ -81,7 +86,8 @@ export const alertColumns: ColumnDef<Alert>[] = [
     header: 'Scan Time',
     accessorFn: (a) => a.scanTime,
     size: 190,
-    cell: ({ row }) => formatScanTime(row.original.scanTime),
+    // '3 hours ago', the exact time on hover and focus (docs/decisions/059).
+    cell: ({ row }) => <TimeAgo iso={row.original.scanTime} />,
   },
 ];
 

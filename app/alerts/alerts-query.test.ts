@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseAlertsQuery, serializeAlertsQuery } from './alerts-query';
+import { alertsViewKey, parseAlertsQuery, serializeAlertsQuery } from './alerts-query';
 
 describe('alerts URL state', () => {
   it('status open/closed; anything else means no filter', () => {
@@ -16,8 +16,14 @@ describe('alerts URL state', () => {
       status: null,
       page: 1,
       pageSize: 50,
+      alert: null,
     });
-    expect(parseAlertsQuery('page=3&pageSize=20')).toEqual({ status: null, page: 3, pageSize: 20 });
+    expect(parseAlertsQuery('page=3&pageSize=20')).toEqual({
+      status: null,
+      page: 3,
+      pageSize: 20,
+      alert: null,
+    });
     expect(parseAlertsQuery('pageSize=101').pageSize).toBe(50);
   });
 
@@ -29,5 +35,12 @@ describe('alerts URL state', () => {
         expect(parseAlertsQuery(serializeAlertsQuery(once))).toEqual(once);
       }),
     );
+  });
+
+  it('the open alert drawer: its id, trimmed; empty means none; not part of the view', () => {
+    expect(parseAlertsQuery('alert=scan-1&status=open').alert).toBe('scan-1');
+    expect(parseAlertsQuery('alert=%20%20').alert).toBeNull();
+    expect(serializeAlertsQuery(parseAlertsQuery('alert=a%26b'))).toBe('?alert=a%26b');
+    expect(alertsViewKey(parseAlertsQuery('status=open&alert=x'))).toBe('?status=open');
   });
 });

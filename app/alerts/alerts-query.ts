@@ -12,6 +12,16 @@ export interface AlertsQuery {
   status: AlertStatusFilter | null;
   page: number;
   pageSize: number;
+  /** The alert whose detail drawer is open (docs/decisions/059): its id (scanId), or null. */
+  alert: string | null;
+}
+
+/** Longest alert id the address keeps (the contract's id length). */
+const ALERT_PARAM_MAX_LENGTH = 200;
+
+/** What identifies the rows shown (selection, scroll position): everything but the open drawer. */
+export function alertsViewKey(query: AlertsQuery): string {
+  return serializeAlertsQuery({ ...query, alert: null });
 }
 
 export function parseAlertsQuery(search: string): AlertsQuery {
@@ -22,6 +32,7 @@ export function parseAlertsQuery(search: string): AlertsQuery {
     status: isAlertStatusFilter(status) ? status : null,
     page: parsePositiveInt(params.get('page')) ?? DEFAULT_PAGE,
     pageSize: pageSizeOrDefault(parsePositiveInt(params.get('pageSize')), DEFAULT_ALERT_PAGE_SIZE),
+    alert: params.get('alert')?.trim().slice(0, ALERT_PARAM_MAX_LENGTH) || null,
   };
 }
 
@@ -30,6 +41,7 @@ export function serializeAlertsQuery(query: AlertsQuery): string {
   if (query.status) params.set('status', query.status);
   if (query.page !== DEFAULT_PAGE) params.set('page', String(query.page));
   if (query.pageSize !== DEFAULT_ALERT_PAGE_SIZE) params.set('pageSize', String(query.pageSize));
+  if (query.alert) params.set('alert', query.alert);
   const text = params.toString();
   return text ? `?${text}` : '';
 }

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { getAlertDetail } from '@contract/alerts';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSelectionState, SortingState } from '@tanstack/react-table';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import {
@@ -12,7 +13,7 @@ import {
 import { labelled } from '@domain/labels';
 import { Button } from '@ui/primitives/button/button';
 import { FileTextIcon } from '@ui/primitives/icons/icons';
-import { DataTable } from '@ui/primitives/data-table/data-table';
+import { DataTable, focusRowOpener } from '@ui/primitives/data-table/data-table';
 import { LoadError } from '@ui/primitives/load-error/load-error';
 import {
   FilterMenu,
@@ -23,6 +24,7 @@ import { Paginator } from '@ui/primitives/paginator/paginator';
 import { SelectField } from '@ui/primitives/select-field/select-field';
 import { NewAlertsButton } from '@ui/portal/new-alerts-button/new-alerts-button';
 import { analytics } from '../analytics/instance';
+import { useDetail } from '../data/use-detail';
 import { useLiveNotices, usePacedRevalidation } from '../live/use-live';
 import { messages } from '../messages/messages';
 import { notify } from '../messages/toasts';
@@ -32,8 +34,16 @@ import { planAlertAction } from './alert-actions';
 import { useColumnLayout } from '../data/use-column-layout';
 import { ColumnChooser } from '@ui/portal/column-chooser/column-chooser';
 import { alertColumns, sortAlerts } from './alert-columns';
-import { parseAlertsQuery, serializeAlertsQuery, type AlertsQuery } from './alerts-query';
+import {
+  alertsViewKey,
+  parseAlertsQuery,
+  serializeAlertsQuery,
+  type AlertsQuery,
+} from './alerts-query';
 import { exportAlertsHref, useAlerts, useUpdateAlerts } from './use-alerts';
+
+// The drawer's code loads when an alert is first opened, beside its data (docs/decisions/059).
+const AlertDrawer = lazy(() => import('./alert-drawer'));
 
 /** docs/product/alerts.md, 'Status filter': All alerts, Open alerts, Closed alerts. */
 const STATUS_FILTER_LABELS: Record<AlertStatusFilter, string> = {
@@ -70,6 +80,8 @@ export default function AlertsScreen() {
   const [location, navigate] = useLocation();
   const query = useMemo(() => parseAlertsQuery(search), [search]);
   const canonical = serializeAlertsQuery(query);
+  // The rows shown (selection, scroll, waiting alerts): the open drawer is not part of it.
+  const view = alertsViewKey(query);
   const { alerts, totalPages, loading, failed, retry, revalidate } = useAlerts(query);
   const update = useUpdateAlerts();
   const updating = update.busy;
@@ -81,7 +93,19 @@ export default function AlertsScreen() {
   const [action, setAction] = useState<AlertStatus | ''>('');
   const tableArea = useRef<HTMLDivElement>(null);
 
-  const go = (next: AlertsQuery) => navigate(`${paths.alertsConsole}${serializeAlertsQuery(next)}`);
+  const go = (next: AlertsQuery, replace = false) =>
+    navigate(`${paths.alertsConsole}${serializeAlertsQuery(next)}`, { replace });
+
+  // The open alert's drawer (docs/decisions/059), in the address (`alert`, replacing the entry),
+  // read in parallel with the list; closing gives focus back to the row that opened it.
+  const detail = useDetail(getAlertDetail, query.alert ? { id: query.alert } : null);
+  const openedFrom = useRef<string | null>(null);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (query.alert && !drawerUsed) setDrawerUsed(true);
+  const openAlert = (id: string) => {
+    openedFrom.current = id;
+    go({ ...query, alert: id }, true);
+  };
 
   // Unknown values in the URL are corrected in place.
   useEffect(() => {
@@ -99,9 +123,9 @@ export default function AlertsScreen() {
   const [scrollRequest, setScrollRequest] = useState(0);
   useEffect(() => {
     tableContainer()?.scrollTo?.({ top: 0 });
-  }, [canonical, scrollRequest]);
+  }, [view, scrollRequest]);
 
-  const rowSelection = selection.view === canonical ? selection.rows : {};
+  const rowSelection = selection.view === view ? selection.rows : {};
   const selected = alerts.filter((a) => rowSelection[a.scanId]);
 
   // Live updates (docs/decisions/052-live-console.md): a change to the alerts refetches the page,
@@ -109,21 +133,24 @@ export default function AlertsScreen() {
   // scrolled down) would push rows under the pointer: they are counted instead ('N new alerts'),
   // and shown when asked. The selection is kept by alert id, so it survives a refresh.
   const live = usePacedRevalidation(revalidate);
+  const liveDetail = usePacedRevalidation(detail.revalidate);
   // Counted for one page and filter: another one starts with none waiting (it is fetched as is).
   const [waiting, setWaiting] = useState({ view: '', count: 0 });
-  const newAlerts = waiting.view === canonical ? waiting.count : 0;
+  const newAlerts = waiting.view === view ? waiting.count : 0;
   useLiveNotices((notice) => {
+    // An open drawer is kept current by every change (its device's, its own status).
+    if (query.alert) liveDetail.notify();
     if (notice.topic === 'devices') return;
     const scrolled = (tableContainer()?.scrollTop ?? 0) > 0;
     const holding = query.page === 1 && (selected.length > 0 || scrolled);
     if (holding && (newAlerts > 0 || notice.opened > 0)) {
-      setWaiting({ view: canonical, count: newAlerts + notice.opened });
+      setWaiting({ view, count: newAlerts + notice.opened });
       return;
     }
     live.notify();
   });
   const showNewAlerts = () => {
-    setWaiting({ view: canonical, count: 0 });
+    setWaiting({ view, count: 0 });
     setScrollRequest((n) => n + 1);
     void revalidate();
   };
@@ -146,7 +173,7 @@ export default function AlertsScreen() {
         // The dropdown resets to 'Select option' (docs/product/alerts.md, 'Bulk actions').
         onSuccess: () => {
           setAction('');
-          setSelection({ view: canonical, rows: {} });
+          setSelection({ view, rows: {} });
           setScrollRequest((n) => n + 1);
         },
       },
@@ -223,7 +250,11 @@ export default function AlertsScreen() {
               onSortingChange={setSorting}
               enableRowSelection
               rowSelection={rowSelection}
-              onRowSelectionChange={(rows) => setSelection({ view: canonical, rows })}
+              onRowSelectionChange={(rows) => setSelection({ view, rows })}
+              onOpenRow={(a) => openAlert(a.scanId)}
+              // On phones the table scrolls sideways in its own region with the alert's name in
+              // view (docs/decisions/045).
+              stickyFirstColumn
               maxHeight="60vh"
               loading={loading}
               error={
@@ -249,6 +280,19 @@ export default function AlertsScreen() {
           />
         </>
       )}
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <AlertDrawer
+            id={query.alert}
+            read={detail}
+            onClose={() => go({ ...query, alert: null }, true)}
+            onCloseAutoFocus={(event) => {
+              const id = openedFrom.current;
+              if (id !== null && focusRowOpener(document, id)) event.preventDefault();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

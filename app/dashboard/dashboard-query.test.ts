@@ -6,6 +6,7 @@ import {
   parseDashboardQuery,
   serializeDashboardQuery,
   toListDevicesQuery,
+  viewKey,
 } from './dashboard-query';
 
 describe('dashboard URL parsing', () => {
@@ -76,6 +77,8 @@ describe('dashboard URL parsing', () => {
       sort: fc.constantFrom(null, 'code', 'memberName', 'lastScanAt', 'severity' as const),
       order: fc.constantFrom('asc', 'desc' as const),
       q: fc.string({ maxLength: 120 }).map((q) => q.slice(0, 100).trim()),
+      // The open drawer's device code (empty after trimming means none).
+      device: fc.string({ maxLength: 40 }).map((d) => d.trim() || null),
     });
     fc.assert(
       fc.property(state, (s) => {
@@ -117,5 +120,15 @@ describe('dashboard URL parsing', () => {
     expect(parseDashboardQuery(`q=${'x'.repeat(150)}`).q).toHaveLength(100);
     expect(serializeDashboardQuery(parseDashboardQuery('q=%20%20'))).toBe('');
     expect(toListDevicesQuery(parseDashboardQuery('')).q).toBeUndefined();
+  });
+
+  it('the open device drawer: its code in `device`, outside the list and the view', () => {
+    const q = parseDashboardQuery('device=ABCD-EF23&severity=critical&page=2');
+    expect(q.device).toBe('ABCD-EF23');
+    expect(serializeDashboardQuery(q)).toBe('?severity=critical&page=2&device=ABCD-EF23');
+    expect(listKey(q)).toBe('?severity=critical');
+    expect(viewKey(q)).toBe('?severity=critical&page=2');
+    expect(parseDashboardQuery('device=').device).toBeNull();
+    expect(toListDevicesQuery(q)).not.toHaveProperty('device');
   });
 });

@@ -27,7 +27,12 @@ export interface DashboardQuery {
   order: SortOrder;
   /** The search (docs/decisions/045): '' for none. */
   q: string;
+  /** The device whose detail drawer is open (docs/decisions/059): its code, or null. */
+  device: string | null;
 }
+
+/** Longest device code the address keeps (the contract's id length). */
+const DEVICE_PARAM_MAX_LENGTH = 200;
 
 export const DEFAULT_DASHBOARD_QUERY: DashboardQuery = {
   enrolled: null,
@@ -37,6 +42,7 @@ export const DEFAULT_DASHBOARD_QUERY: DashboardQuery = {
   sort: null,
   order: 'asc',
   q: '',
+  device: null,
 };
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
@@ -57,6 +63,7 @@ export function parseDashboardQuery(search: string | URLSearchParams): Dashboard
     sort,
     order: sort ? (oneOf(SORT_ORDERS, params.get('order')) ?? 'asc') : 'asc',
     q: (params.get('q') ?? '').slice(0, DEVICE_SEARCH_MAX_LENGTH).trim(),
+    device: params.get('device')?.trim().slice(0, DEVICE_PARAM_MAX_LENGTH) || null,
   };
 }
 
@@ -72,13 +79,19 @@ export function serializeDashboardQuery(query: DashboardQuery): string {
     params.set('sort', query.sort);
     params.set('order', query.order);
   }
+  if (query.device) params.set('device', query.device);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
 
-/** What identifies a set of pages: everything but the page number. */
+/** What identifies a set of pages: everything but the page number (and the open drawer). */
 export function listKey(query: DashboardQuery): string {
-  return serializeDashboardQuery({ ...query, page: DEFAULT_PAGE });
+  return serializeDashboardQuery({ ...query, page: DEFAULT_PAGE, device: null });
+}
+
+/** What identifies the rows shown (a selection belongs to them): everything but the open drawer. */
+export function viewKey(query: DashboardQuery): string {
+  return serializeDashboardQuery({ ...query, device: null });
 }
 
 /** The API query for one page of the list. */

@@ -1,12 +1,13 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSelectionState, SortingState } from '@tanstack/react-table';
 import { useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
+import { getDeviceDetail } from '@contract/devices';
 import { DEVICE_SEARCH_MAX_LENGTH } from '@domain/devices';
 import { PAGE_SIZE_OPTIONS } from '@domain/pagination';
 import { Button } from '@ui/primitives/button/button';
 import { ConfirmDialog } from '@ui/primitives/confirm-dialog/confirm-dialog';
-import { DataTable } from '@ui/primitives/data-table/data-table';
+import { DataTable, focusRowOpener } from '@ui/primitives/data-table/data-table';
 import { FilterChips } from '@ui/primitives/filter-chips/filter-chips';
 import { FilterMenu } from '@ui/primitives/filter-menu/filter-menu';
 import { FileTextIcon, SearchIcon } from '@ui/primitives/icons/icons';
@@ -15,6 +16,7 @@ import { UpdatedMarker } from '@ui/portal/updated-marker/updated-marker';
 import { Paginator } from '@ui/primitives/paginator/paginator';
 import { analytics } from '../analytics/instance';
 import { config } from '../config';
+import { useDetail } from '../data/use-detail';
 import { formatDateTime } from '../format/date-time';
 import { useLiveNotices, usePacedRevalidation } from '../live/use-live';
 import { messages } from '../messages/messages';
@@ -32,6 +34,7 @@ import {
 import {
   parseDashboardQuery,
   serializeDashboardQuery,
+  viewKey,
   type DashboardQuery,
 } from './dashboard-query';
 import { useColumnLayout } from '../data/use-column-layout';
@@ -41,6 +44,10 @@ import { HIDE_NEW_PORTAL_NOTICE_COOKIE, readCookie, writeCookie } from '../sessi
 import { AddMembersHint, HIDE_HINT_DAYS } from './add-members-hint';
 import { rangeText } from './range-text';
 import { exportDevicesHref, useDevicePages, useUnenroll } from './use-device-pages';
+import { unenrollConfirmText } from './unenroll-text';
+
+// The drawer's code loads when a device is first opened, beside its data (docs/decisions/059).
+const DeviceDrawer = lazy(() => import('./device-drawer'));
 
 /**
  * Navigation state another screen may pass: a success message
@@ -65,8 +72,13 @@ export default function DashboardScreen() {
   // reset of the stream) fetches the visible page again, paced; rows update in place, the
   // selection (kept by device code) stays, and a subtle marker says when.
   const live = usePacedRevalidation(revalidate);
+  // The open device's drawer (docs/decisions/059): read by the screen, in parallel with the list,
+  // and kept current by the same live notices (a scan, a new alert, a quarantine).
+  const detail = useDetail(getDeviceDetail, query.device ? { code: query.device } : null);
+  const liveDetail = usePacedRevalidation(detail.revalidate);
   useLiveNotices((notice) => {
     if (notice.topic !== 'alerts') live.notify();
+    if (query.device) liveDetail.notify();
   });
   const filtered = query.enrolled !== null || query.severity.length > 0 || query.q !== '';
   const unenroll = useUnenroll(query);
@@ -130,8 +142,29 @@ export default function DashboardScreen() {
     history.replaceState(null, '', location + (search ? `?${search}` : ''));
   }, [navigationState, location, search]);
 
-  const rowSelection = selection.view === canonical ? selection.rows : {};
-  const setRowSelection = (rows: RowSelectionState) => setSelection({ view: canonical, rows });
+  // Selection belongs to the rows shown: opening or closing a drawer keeps it.
+  const view = viewKey(query);
+  const rowSelection = selection.view === view ? selection.rows : {};
+  const setRowSelection = (rows: RowSelectionState) => setSelection({ view, rows });
+
+  // The drawer is in the address (`device`, replacing the entry: the back button stays the
+  // list's); closing gives focus back to the row that opened it.
+  const openedFrom = useRef<string | null>(null);
+  // Mounted from the first opening on, so that closing runs the drawer's close (focus return).
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (query.device && !drawerUsed) setDrawerUsed(true);
+  const openDevice = (code: string) => {
+    openedFrom.current = code;
+    go({ ...query, device: code }, true);
+  };
+  const closeDevice = () => go({ ...query, device: null }, true);
+  const unenrollOne = (code: string) =>
+    new Promise<boolean>((resolve) => {
+      void unenroll.trigger([code], {
+        onSuccess: () => resolve(true),
+        onError: () => resolve(false),
+      });
+    });
 
   const selectedCodes = Object.keys(rowSelection).filter((code) => rowSelection[code]);
   const sorting: SortingState = query.sort
@@ -250,6 +283,7 @@ export default function DashboardScreen() {
         enableRowSelection
         rowSelection={rowSelection}
         onRowSelectionChange={setRowSelection}
+        onOpenRow={(d) => openDevice(d.code)}
         enableColumnResizing
         // The page scrolls under a sticky header and rows are ~40 px, so a 1280×800 window shows
         // about fifteen rows (docs/decisions/045); on phones the Member column stays in view.
@@ -321,13 +355,28 @@ export default function DashboardScreen() {
         open={confirming}
         onOpenChange={(open) => !unenrolling && setConfirming(open)}
         title="Unenroll devices"
-        message={`Unenroll ${selectedCodes.length} device(s)? They stop reporting to your organization until their members enroll again with a new code.`}
+        message={unenrollConfirmText(selectedCodes.length)}
         confirmLabel="Unenroll"
         confirmVariant="danger"
         busy={unenrolling}
         busyLabel="Unenrolling..."
         onConfirm={confirmUnenroll}
       />
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <DeviceDrawer
+            code={query.device}
+            read={detail}
+            onClose={closeDevice}
+            onUnenroll={unenrollOne}
+            unenrolling={unenrolling}
+            onCloseAutoFocus={(event) => {
+              const code = openedFrom.current;
+              if (code !== null && focusRowOpener(document, code)) event.preventDefault();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -5,11 +5,12 @@ import {
   DEVICE_SEVERITY_LABELS,
   type DeviceSortColumn,
 } from '@domain/devices';
+import { RowOpenButton } from '@ui/primitives/data-table/data-table';
 import { selectionColumn } from '@ui/primitives/data-table/selection-column';
 import { EnrolmentStatus } from '@ui/portal/enrolment-status/enrolment-status';
 import { QuarantineBadge } from '@ui/portal/quarantine-badge/quarantine-badge';
 import { SeverityBadge } from '@ui/portal/severity-badge/severity-badge';
-import { formatIsoDateTime } from '../format/date-time';
+import { TimeAgo } from '../format/time-ago';
 
 /** A missing value: a dash for the eye, words for a screen reader. */
 export function Missing() {
@@ -24,6 +25,10 @@ export function Missing() {
 }
 
 const PLATFORM = DEVICE_PLATFORM_LABELS;
+
+/** The open button's name: whose device, and that it opens its details. */
+const openLabel = (d: Device) =>
+  `Details of ${d.memberName ?? 'unknown member'}'s device ${d.code}`;
 
 /**
  * The device columns (docs/product/dashboard.md, 'Columns'; our choice, decision 005): what an
@@ -42,19 +47,22 @@ export const deviceColumns: ColumnDef<Device>[] = [
     header: 'Member',
     // The sizes' sum fits the page at 1280 px, where the page (not the table) scrolls.
     size: 230,
+    // The name is the row's open button (its detail drawer: docs/decisions/059).
     cell: ({ row: { original: d } }) =>
       d.memberName || d.memberEmail ? (
         <div className="flex min-w-0 flex-col">
           <span className="flex min-w-0 items-center gap-1.5">
-            <span className="truncate leading-tight font-medium text-ink">
+            <RowOpenButton className="leading-tight" aria-label={openLabel(d)}>
               {d.memberName ?? <Missing />}
-            </span>
+            </RowOpenButton>
             {d.quarantine ? <QuarantineBadge layout="inline" reason={d.quarantine} /> : null}
           </span>
           <span className="truncate text-xs leading-tight text-ink-muted">{d.memberEmail}</span>
         </div>
       ) : (
-        <Missing />
+        <RowOpenButton aria-label={openLabel(d)}>
+          <Missing />
+        </RowOpenButton>
       ),
   },
   {
@@ -108,8 +116,9 @@ export const deviceColumns: ColumnDef<Device>[] = [
     accessorFn: (d) => d.lastScanAt,
     header: 'Last Scan',
     size: 180,
-    // en-US date, hour and minute, e.g. 'Nov 20, 2026, 2:05 PM'.
-    cell: ({ row: { original: d } }) => formatIsoDateTime(d.lastScanAt) ?? <Missing />,
+    // '3 hours ago', the exact time on hover and focus (docs/decisions/059).
+    cell: ({ row: { original: d } }) =>
+      d.lastScanAt ? <TimeAgo iso={d.lastScanAt} /> : <Missing />,
   },
   {
     id: 'code' satisfies DeviceSortColumn,

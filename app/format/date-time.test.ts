@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatIsoDateTime } from './date-time';
+import { formatDateTime, formatIsoDateTime, formatRelative } from './date-time';
 
 const intl = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -39,5 +39,30 @@ describe('formatDateTime', () => {
     expect(formatIsoDateTime('not a date')).toBeNull();
     expect(formatIsoDateTime(undefined)).toBeNull();
     expect(formatIsoDateTime('')).toBeNull();
+  });
+});
+
+describe('formatRelative', () => {
+  const now = new Date('2026-11-20T14:05:00Z');
+  const ago = (ms: number) => formatRelative(new Date(now.getTime() - ms), now);
+  const MIN = 60_000;
+  it('just now, minutes, hours, days, rounding down', () => {
+    expect(ago(0)).toBe('just now');
+    expect(ago(59_999)).toBe('just now');
+    expect(ago(MIN)).toBe('1 minute ago');
+    expect(ago(59 * MIN + 59_000)).toBe('59 minutes ago');
+    expect(ago(60 * MIN)).toBe('1 hour ago');
+    expect(ago(3 * 60 * MIN + 5)).toBe('3 hours ago');
+    expect(ago(24 * 60 * MIN)).toBe('1 day ago');
+    expect(ago(6 * 24 * 60 * MIN)).toBe('6 days ago');
+  });
+  it('a week or more: the date alone', () => {
+    const date = new Date(now.getTime() - 7 * 24 * 60 * MIN);
+    expect(formatRelative(date, now)).toBe(formatDateTime(date).split(', ').slice(0, 2).join(', '));
+    expect(formatRelative(date, now)).not.toMatch(/ago|AM|PM/);
+  });
+  it('ahead of now (a clock running ahead): in …', () => {
+    expect(ago(-5 * MIN)).toBe('in 5 minutes');
+    expect(ago(-30_000)).toBe('just now');
   });
 });

@@ -25,3 +25,29 @@ export function formatIsoDateTime(iso: string | undefined): string | null {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : formatDateTime(date);
 }
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/**
+ * How long ago (or until) `date` is from `now`, as a list reads best (docs/decisions/059): 'just
+ * now' under a minute, then minutes, hours, days up to a week, then the date ('Nov 20, 2026'). Each
+ * unit rounds down ('59 minutes ago', then '1 hour ago'). A time ahead of `now` (a clock that
+ * runs ahead) reads 'in 5 minutes'. Spelled out rather than `Intl.RelativeTimeFormat` for the
+ * reason formatDateTime gives.
+ */
+export function formatRelative(date: Date, now: Date): string {
+  const diff = now.getTime() - date.getTime();
+  const ahead = diff < 0;
+  const span = Math.abs(diff);
+  if (span < MINUTE_MS) return 'just now';
+  let text: string;
+  if (span < HOUR_MS) text = plural(Math.floor(span / MINUTE_MS), 'minute');
+  else if (span < DAY_MS) text = plural(Math.floor(span / HOUR_MS), 'hour');
+  else if (span < 7 * DAY_MS) text = plural(Math.floor(span / DAY_MS), 'day');
+  else return formatDateTime(date).replace(/, \d{1,2}:\d{2} [AP]M$/, '');
+  return ahead ? `in ${text}` : `${text} ago`;
+}

@@ -19,11 +19,15 @@ import { messages } from '../messages/messages';
 import { AppLink } from '../routing/app-link';
 import { paths } from '../routing/paths';
 import { usePageTitle } from '../routing/page-title';
+import { TimeAgo } from '../format/time-ago';
 import {
   useMemberDirectory,
   useResendInvitation,
   useSetMemberActive,
 } from './use-member-directory';
+
+/** Invited and last scan as '3 hours ago', the exact time on hover and focus (decision 059). */
+const timeAgo = (iso: string) => <TimeAgo iso={iso} />;
 
 interface MembersQuery extends MembersDirectoryFilters {
   page: number;
@@ -114,6 +118,7 @@ export default function MembersScreen() {
         total={data?.total ?? 0}
         onPageChange={(page) => go({ ...query, page })}
         onPageSizeChange={(pageSize) => go({ ...query, page: 1, pageSize })}
+        renderTime={timeAgo}
         onAction={(action, member) => void onAction(action, member)}
         busyId={busyId}
         now={now}

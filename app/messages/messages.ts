@@ -21,6 +21,8 @@ export const messages = {
   // Ours, in the catalogue's style: an administrator's own preferences (theme, columns) could not
   // be saved; the change is undone on screen (docs/decisions/060).
   savePreferencesFailed: 'Failed to save your preferences. Please try again',
+  /** The device drawer's read (our addition, docs/decisions/059). */
+  deviceDetailFailed: 'Failed to get the device details.',
   // Unenroll has no catalogued texts; ours follow the catalogue's style.
   devicesUnenrolled: (n: number) => `Unenrolled ${n} device(s)`,
   unenrollFailed: 'Failed to unenroll devices. Please try again',
@@ -45,6 +47,8 @@ export const messages = {
   memberReactivated: (name: string) => `${name} was reactivated`,
   // Alerts
   alertsFailed: 'Failed to get alerts',
+  /** The alert drawer's read (our addition, docs/decisions/059). */
+  alertDetailFailed: 'Failed to get the alert details.',
   updateAlertsFailed: 'Failed to update alert(s). Please try again',
   // Admins, SCIM and MDM, Threat hunter
   adminsFailed: 'Problem requesting organization administrators.',

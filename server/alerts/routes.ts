@@ -2,7 +2,9 @@
 import type { Hono } from 'hono';
 import {
   ALERT_CSV_COLUMNS,
+  ALERT_NOT_FOUND,
   exportAlertsCsv,
+  getAlertDetail,
   listAlerts,
   parseAlertThreats,
   updateAlerts,
@@ -16,6 +18,8 @@ import { eachAlert, listAlertPage, setAlertStatus } from './data';
 import { emitWebhookEvents } from '../webhooks/events';
 import { publishNotice } from '../events/notices';
 import { followAlertState } from './device-severity';
+import { HttpError } from '../http/http-error';
+import { findAlertDetail } from './detail-data';
 
 /** An alert as a row of the export; threats one per line (the description as stored if malformed). */
 function csvValues(a: Alert): CsvValue[] {
@@ -35,6 +39,14 @@ function csvValues(a: Alert): CsvValue[] {
 export function alertsRoutes(app: Hono<AppEnv>, route: Route, s: Services): void {
   // Scoped to the caller's organization.
   route(app, listAlerts, ({ query, session }) => listAlertPage(s.db, session.org.id, query));
+
+  // The alert drawer (docs/product/alerts.md, 'Alert detail'): scoped to the caller's
+  // organization; another organization's id is as unknown as a made-up one.
+  route(app, getAlertDetail, async ({ query, session }) => {
+    const detail = await findAlertDetail(s.db, session.org.id, query.id);
+    if (!detail) throw new HttpError(404, { error: ALERT_NOT_FOUND });
+    return detail;
+  });
 
   // Export CSV (docs/product/alerts.md, 'Export'): every alert of the status filter, newest first,
   // streamed in keyset batches with formula cells neutralised (server/http/csv-export.ts).

@@ -278,6 +278,13 @@ function attempts(): Attempt[] {
     ['POST', '/api/orgs/unenroll-devices', { codes: acmeData.deviceCodes }],
     ['POST', '/api/update-alerts', { alertIds: acmeData.scanIds, status: 'Closed' }],
     ['POST', '/api/update-alerts', { alertIds: acmeData.scanIds, status: 'Open' }],
+    // The drawers' reads by Acme's device codes and alert ids: not found, like a made-up one.
+    ...acmeData.deviceCodes
+      .slice(0, 10)
+      .map((code): Attempt => ['GET', `/api/orgs/devices/detail?code=${encodeURIComponent(code)}`]),
+    ...acmeData.scanIds
+      .slice(0, 10)
+      .map((id): Attempt => ['GET', `/api/alerts/detail?id=${encodeURIComponent(id)}`]),
     ...acmeData.adminEmails.map((email): Attempt => [
       'POST',
       '/api/orgs/resend-admin-invite',
@@ -531,6 +538,12 @@ describe('another organization’s administrator', () => {
     expect(statuses).toContain('POST /api/orgs/sso 403');
     expect(statuses).toContain('POST /api/orgs/member-directory/deactivate 404');
     expect(statuses).not.toContain('POST /api/orgs/member-directory/deactivate 200');
+    // The drawers' reads of Acme's devices and alerts: every one not found.
+    const drawers = statuses.filter((s) => /^GET \/api\/(orgs\/devices|alerts)\/detail/.test(s));
+    expect(drawers).toHaveLength(
+      Math.min(acmeData.deviceCodes.length, 10) + Math.min(acmeData.scanIds.length, 10),
+    );
+    expect(drawers.filter((s) => !s.endsWith(' 404'))).toEqual([]);
   });
 
   it('Mallory, with every access, gets nothing of Acme and changes nothing of it', async () => {

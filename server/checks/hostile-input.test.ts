@@ -475,6 +475,8 @@ describe('hostile query strings on the GET calls', () => {
   const PARAMS: Record<string, string[]> = {
     '/orgs': ['page', 'pageSize', 'enrolled', 'severity', 'sort', 'order'],
     '/alerts': ['page', 'pageSize', 'status'],
+    '/orgs/devices/detail': ['code'],
+    '/alerts/detail': ['id'],
     '/orgs/member-directory': ['page', 'pageSize', 'q', 'status', 'source'],
     '/orgs/sso/groups': ['nextPage', 'searchQuery'],
     '/orgs/email-template': ['type'],

@@ -19,6 +19,8 @@ const IMPLEMENTED = [
   'updatePassword',
   'lookupOrg',
   'listDevices',
+  'getDeviceDetail',
+  'getAlertDetail',
   'unenrollDevices',
   'listAlerts',
   'updateAlerts',

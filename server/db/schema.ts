@@ -542,10 +542,16 @@ export const deviceReports = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     reportId: uuid('report_id').notNull(),
     receivedAt: timestamp('received_at', tz).notNull(),
+    /** What the report said (0027_device_report_facts.sql; null in older rows): the drawer's scans. */
+    scannedAt: timestamp('scanned_at', tz),
+    osVersion: text('os_version'),
+    findings: integer('findings'),
   },
   (t) => [
     primaryKey({ columns: [t.deviceId, t.reportId] }),
     index('device_reports_received_at_idx').on(t.receivedAt),
+    check('device_reports_findings_check', sql`${t.findings} >= 0`),
+    index('device_reports_device_time_idx').on(t.deviceId, t.receivedAt.desc().nullsFirst()),
   ],
 );
 

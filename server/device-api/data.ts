@@ -114,6 +114,13 @@ export interface ReportKey {
   reportId: string;
 }
 
+/** What a report said, kept with its id (the device drawer's scans and OS history). */
+export interface ReportSaid {
+  scannedAt: Date;
+  osVersion: string;
+  findings: number;
+}
+
 const keyOf = (k: ReportKey) => `${k.deviceId}:${k.reportId}`;
 
 /**
@@ -124,13 +131,16 @@ const keyOf = (k: ReportKey) => `${k.deviceId}:${k.reportId}`;
  */
 export async function recordReports(
   tx: Database,
-  keys: readonly ReportKey[],
+  keys: readonly (ReportKey & { said: ReportSaid })[],
   now: Date,
 ): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const inserted = await tx
     .insert(deviceReports)
-    .values(keys.map((k) => ({ deviceId: k.deviceId, reportId: k.reportId, receivedAt: now })))
+    // What each report said is kept for the device drawer's scans and OS history (0027).
+    .values(
+      keys.map((k) => ({ deviceId: k.deviceId, reportId: k.reportId, receivedAt: now, ...k.said })),
+    )
     .onConflictDoNothing()
     .returning({ deviceId: deviceReports.deviceId, reportId: deviceReports.reportId });
   return new Set(inserted.map(keyOf));

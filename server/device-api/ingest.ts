@@ -87,7 +87,15 @@ export async function ingestReports(
     );
     const recorded = await recordReports(
       tx,
-      known.map((k) => ({ deviceId: k.locked.device.id, reportId: k.incoming.report.reportId })),
+      known.map((k) => ({
+        deviceId: k.locked.device.id,
+        reportId: k.incoming.report.reportId,
+        said: {
+          scannedAt: k.incoming.scannedAt,
+          osVersion: k.incoming.report.osVersion,
+          findings: k.incoming.report.findings.length,
+        },
+      })),
       batchNow,
     );
     const fresh = known.filter((k) => {

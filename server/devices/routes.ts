@@ -2,7 +2,9 @@
 import type { Hono } from 'hono';
 import {
   DEVICE_CSV_COLUMNS,
+  DEVICE_NOT_FOUND,
   exportDevicesCsv,
+  getDeviceDetail,
   listDevices,
   unenrollDevices,
   type Device,
@@ -21,6 +23,8 @@ import {
 import { emitWebhookEvents } from '../webhooks/events';
 import { publishNotice } from '../events/notices';
 import { withQuarantine } from '../policies/quarantine-data';
+import { HttpError } from '../http/http-error';
+import { findDeviceDetail } from './detail-data';
 
 /** A device as a row of the export: the texts the dashboard shows, times in ISO 8601 (UTC). */
 function csvValues(d: Device): CsvValue[] {
@@ -50,6 +54,14 @@ export function devicesRoutes(app: Hono<AppEnv>, route: Route, s: Services): voi
   route(app, listDevices, async ({ query, session }) => {
     const page = await listDevicePage(s.db, anchors, session.org, query);
     return { ...page, devices: await withQuarantine(s.db, session.org.id, page.devices) };
+  });
+
+  // The device drawer (docs/product/dashboard.md, 'Device detail'): scoped to the caller's
+  // organization; another organization's code is as unknown as a made-up one.
+  route(app, getDeviceDetail, async ({ query, session }) => {
+    const detail = await findDeviceDetail(s.db, session.org.id, query.code);
+    if (!detail) throw new HttpError(404, { error: DEVICE_NOT_FOUND });
+    return detail;
   });
 
   // Export CSV (docs/product/dashboard.md, 'Export'): the list's filter, search and order, every

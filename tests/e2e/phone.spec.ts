@@ -107,10 +107,13 @@ test.describe('phone 390×844, signed in (Acme)', () => {
     await expect(page.getByRole('link', { name: 'Sign Out' })).toBeHidden();
   });
 
-  test('the device table scrolls sideways in its region with the Member column kept in view', async ({
+  test('the device and alert tables scroll sideways in their region with the first column kept in view', async ({
     page,
   }) => {
-    for (const [path, name, first] of [['/dashboard', 'Devices', /Member/]] as const) {
+    for (const [path, name, first] of [
+      ['/dashboard', 'Devices', /Member/],
+      ['/alerts-console', 'Alert list', /^Name/],
+    ] as const) {
       await page.goto(path);
       const table = page.getByRole('table', { name });
       await expect(table.locator('tbody tr').first()).toBeVisible();
@@ -132,6 +135,23 @@ test.describe('phone 390×844, signed in (Acme)', () => {
       expect(cellLeft).toBe(before);
       await expectFitsPhone(page);
     }
+  });
+
+  test('a detail drawer fits the phone', async ({ page, axe }) => {
+    const list = await (await page.request.get('/api/orgs?pageSize=5')).json();
+    const code = (list.devices[0] as { code: string }).code;
+    await page.goto(`/dashboard?device=${encodeURIComponent(code)}`);
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('heading', { name: 'Device', exact: true })).toBeVisible();
+    const box = (await drawer.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    for (const button of await drawer.getByRole('button').all()) {
+      const b = (await button.boundingBox())!;
+      expect(b.x + b.width, await button.innerText()).toBeLessThanOrEqual(PHONE.width);
+    }
+    await expectFitsPhone(page);
+    await axe();
   });
 
   test('the card field shows the whole card number', async ({ page }) => {

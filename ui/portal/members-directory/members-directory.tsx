@@ -70,9 +70,16 @@ export interface MembersDirectoryProps {
   busyId?: string | null;
   /** For the resend cool-down. */
   now: Date;
+  /**
+   * How a time shows (invited, last scan), e.g. '3 hours ago' with the exact time on hover and
+   * focus; default: the date (YYYY-MM-DD).
+   */
+  renderTime?: (iso: string) => React.ReactNode;
 }
 
-const date = (iso: string | null) => (iso === null ? '—' : iso.slice(0, 10));
+const plainDate = (iso: string) => iso.slice(0, 10);
+const showTime = (iso: string | null, render: (iso: string) => React.ReactNode) =>
+  iso === null ? '—' : render(iso);
 
 /**
  * The Members page's list: search, status and source filters, the members with source, status,
@@ -80,7 +87,7 @@ const date = (iso: string | null) => (iso === null ? '—' : iso.slice(0, 10));
  * owns filters and page (in the URL) and runs the actions.
  */
 export function MembersDirectory(props: MembersDirectoryProps) {
-  const { filters, onFiltersChange, onAction, busyId, now } = props;
+  const { filters, onFiltersChange, onAction, busyId, now, renderTime = plainDate } = props;
   const [search, setSearch] = React.useState(filters.q);
   // The box follows the URL's search when it changes (back button, a link).
   const [shownQ, setShownQ] = React.useState(filters.q);
@@ -129,13 +136,13 @@ export function MembersDirectory(props: MembersDirectoryProps) {
         id: 'invited',
         header: 'Invited',
         size: 110,
-        cell: ({ row }) => date(row.original.invitedAt),
+        cell: ({ row }) => showTime(row.original.invitedAt, renderTime),
       },
       {
         id: 'lastScan',
         header: 'Last scan',
         size: 110,
-        cell: ({ row }) => date(row.original.lastScanAt),
+        cell: ({ row }) => showTime(row.original.lastScanAt, renderTime),
       },
       {
         id: 'actions',
@@ -186,7 +193,7 @@ export function MembersDirectory(props: MembersDirectoryProps) {
         },
       },
     ],
-    [busyId, now, onAction],
+    [busyId, now, onAction, renderTime],
   );
 
   return (

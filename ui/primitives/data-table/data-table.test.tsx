@@ -9,7 +9,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import * as React from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { DataTable, type DataTableProps } from './data-table';
+import { DataTable, focusRowOpener, RowOpenButton, type DataTableProps } from './data-table';
 import { SELECTION_COLUMN_ID, selectionColumn } from './selection-column';
 
 // Render counts of a DataTable: a selection change must re-render only the checkboxes (and their
@@ -210,5 +210,47 @@ describe('DataTable rendering', () => {
 
     fireEvent.click(checkbox('Select row Item 2'));
     expect(onRowClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens a row by a click (not on its controls), by its open button and by Enter on the row; focus comes back to the opener', () => {
+    const onOpenRow = vi.fn();
+    const columns: ColumnDef<Item>[] = [
+      selection,
+      {
+        accessorKey: 'name',
+        header: 'Name',
+        cell: (context) => (
+          <span>
+            <RowOpenButton>{String(context.getValue())}</RowOpenButton> <a href="#docs">docs</a>
+          </span>
+        ),
+      },
+      { accessorKey: 'team', header: 'Team' },
+    ];
+    const { container } = render(
+      <ControlledTable data={makeItems(3)} columns={columns} onOpenRow={onOpenRow} />,
+    );
+    fireEvent.click(cellsOf(bodyRows()[1]!)[2]!);
+    expect(onOpenRow).toHaveBeenCalledTimes(1);
+    expect((onOpenRow.mock.calls[0]![0] as Item).id).toBe('item-2');
+    // The checkbox selects, the link follows: neither opens.
+    fireEvent.click(checkbox('Select row Item 2'));
+    fireEvent.click(screen.getAllByRole('link', { name: 'docs' })[0]!);
+    expect(onOpenRow).toHaveBeenCalledTimes(1);
+    // The open button (what Enter and Space on it do) opens its row.
+    const opener = screen.getByRole('button', { name: 'Item 3' });
+    expect(opener.getAttribute('aria-haspopup')).toBe('dialog');
+    fireEvent.click(opener);
+    expect((onOpenRow.mock.calls[1]![0] as Item).id).toBe('item-3');
+    // Enter on a focused row opens it; Enter inside a control of the row does not.
+    const row = bodyRows()[0]!;
+    fireEvent.keyDown(row, { key: 'Enter' });
+    expect((onOpenRow.mock.calls[2]![0] as Item).id).toBe('item-1');
+    fireEvent.keyDown(checkbox('Select row Item 1'), { key: 'Enter' });
+    expect(onOpenRow).toHaveBeenCalledTimes(3);
+    // Focus back on the row's open button; an unknown row: false.
+    expect(focusRowOpener(container, 'item-3')).toBe(true);
+    expect(document.activeElement).toBe(opener);
+    expect(focusRowOpener(container, 'item-9')).toBe(false);
   });
 });

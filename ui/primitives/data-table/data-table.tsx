@@ -111,6 +111,13 @@ export type DataTableProps<TData> = Omit<React.ComponentProps<'table'>, 'childre
     /** Visible caption; or give the table an `aria-label`. */
     caption?: React.ReactNode;
     onRowClick?: (row: TData, event: React.MouseEvent<HTMLTableRowElement>) => void;
+    /**
+     * Rows open a detail (docs/decisions/059): a click anywhere on the row but its controls, the
+     * row's RowOpenButton (put one in the first content cell: a real button for screen readers
+     * and the keyboard), or Enter on the row itself when it has focus. Selection checkboxes,
+     * links and other controls keep their own meaning. `focusRowOpener` gives focus back.
+     */
+    onOpenRow?: (row: TData) => void;
     /** Class of the scroll container around the table. */
     containerClassName?: string;
   };
@@ -151,6 +158,7 @@ export function DataTable<TData>({
   empty = 'No rows to show',
   caption,
   onRowClick,
+  onOpenRow,
   containerClassName,
   density,
   className,
@@ -281,6 +289,7 @@ export function DataTable<TData>({
           sizing={sizing}
           stickyStarts={stickyStarts.size ? stickyStarts : undefined}
           onRowClick={onRowClick}
+          onOpenRow={onOpenRow}
         />
       ));
   }
@@ -374,6 +383,7 @@ type DataTableRowProps<TData> = {
   /** Start offsets (px) of the columns that stick while the table scrolls sideways. */
   stickyStarts: Map<string, number> | undefined;
   onRowClick: DataTableProps<TData>['onRowClick'];
+  onOpenRow: DataTableProps<TData>['onOpenRow'];
 };
 
 /**
@@ -392,6 +402,7 @@ const DataTableRow = React.memo(function DataTableRow<TData>({
   sizing,
   stickyStarts,
   onRowClick,
+  onOpenRow,
 }: DataTableRowProps<TData>) {
   const firstContentColumn = cells.find((cell) => cell.column.id !== SELECTION_COLUMN_ID)?.column
     .id;
@@ -401,17 +412,29 @@ const DataTableRow = React.memo(function DataTableRow<TData>({
       data-slot="data-table-row"
       data-state={selected ? 'selected' : undefined}
       data-depth={depth}
+      data-row-id={row.id}
       onClick={
-        onRowClick
+        onRowClick || onOpenRow
           ? (event) => {
               if (isFromControl(event.target, event.currentTarget)) return;
-              onRowClick(row.original, event);
+              onRowClick?.(row.original, event);
+              onOpenRow?.(row.original);
+            }
+          : undefined
+      }
+      onKeyDown={
+        onOpenRow
+          ? (event) => {
+              if (event.key === 'Enter' && event.target === event.currentTarget) {
+                event.preventDefault();
+                onOpenRow(row.original);
+              }
             }
           : undefined
       }
       className={cn(
         'bg-surface data-[state=selected]:bg-brand-50',
-        onRowClick && 'cursor-pointer hover:bg-surface-muted',
+        (onRowClick || onOpenRow) && 'cursor-pointer hover:bg-surface-muted',
       )}
     >
       {cells.map((cell) => (
@@ -490,11 +513,54 @@ function useProgressiveCount(total: number, showing: boolean, batch: number | un
   return batch === undefined ? total : count;
 }
 
-/** Clicks on a checkbox, button, link or field inside the row are not row clicks. */
+/**
+ * Clicks on a checkbox, button, link, field or disclosure inside the row are not row clicks; the
+ * row's own open button (RowOpenButton) is the row's click, for the keyboard and screen readers.
+ */
 function isFromControl(target: EventTarget, row: HTMLElement): boolean {
   if (!(target instanceof Element)) return false;
-  const control = target.closest('button, a, input, select, textarea, label, [role="checkbox"]');
+  const control = target.closest(
+    'button, a, input, select, textarea, label, summary, [role="checkbox"]',
+  );
+  if (control?.matches(`[data-slot="${ROW_OPEN_SLOT}"]`)) return false;
   return control !== null && row.contains(control);
+}
+
+const ROW_OPEN_SLOT = 'data-table-open-row';
+
+/**
+ * The row's open button: the first content cell's name of the row as a real button, so a screen
+ * reader and the keyboard (Tab, then Enter or Space) open the row's detail as a click does. Its
+ * click is the row's (onOpenRow); it needs no handler of its own.
+ */
+export function RowOpenButton({ className, ...props }: React.ComponentProps<'button'>) {
+  return (
+    <button
+      type="button"
+      data-slot={ROW_OPEN_SLOT}
+      aria-haspopup="dialog"
+      className={cn(
+        'max-w-full min-w-0 truncate rounded-sm text-start font-medium text-ink hover:underline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/**
+ * Gives focus back to the row `rowId` of the table inside `within` (after its detail closes): its
+ * open button, else the row. False when the row is not shown (another page, removed).
+ */
+export function focusRowOpener(within: ParentNode, rowId: string): boolean {
+  const row = [...within.querySelectorAll<HTMLElement>('[data-slot="data-table-row"]')].find(
+    (r) => r.dataset.rowId === rowId,
+  );
+  if (!row) return false;
+  const target = row.querySelector<HTMLElement>(`[data-slot="${ROW_OPEN_SLOT}"]`) ?? row;
+  if (target === row && !row.hasAttribute('tabindex')) row.tabIndex = -1;
+  target.focus();
+  return true;
 }
 
 /** Below xl a sticky cell keeps its row's background (selected, hovered) over what scrolls under it. */
