@@ -57,6 +57,9 @@ export const WithKey: Story = {
     await expect(canvas.getByRole('button', { name: 'Re-generate API Key' })).toBeEnabled();
     await expect(canvas.getByRole('button', { name: 'Revoke API Access' })).toBeEnabled();
     await expect(canvas.queryByRole('button', { name: 'Generate' })).toBeNull();
+    // The 'Copied' bubble goes after COPIED_TOOLTIP_MS (5 s): the light and the dark screenshots
+    // both show the card at rest, whatever the time between them.
+    await waitFor(() => expect(canvas.queryByText('Copied')).toBeNull(), { timeout: 8000 });
   },
 };
 

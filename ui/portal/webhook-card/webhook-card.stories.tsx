@@ -107,6 +107,9 @@ export const OnEmpty: Story = {
     await expect(save).toBeEnabled();
     await userEvent.click(save);
     await expect(args.onSave).toHaveBeenCalledOnce();
+    // The 'Copied' bubble goes after COPIED_TOOLTIP_MS (5 s): the light and the dark screenshots
+    // both show the card at rest, whatever the time between them.
+    await waitFor(() => expect(canvas.queryByText('Copied')).toBeNull(), { timeout: 8000 });
   },
 };
 
