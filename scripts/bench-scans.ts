@@ -10,9 +10,14 @@
  * Prints reports/s, p50/p95/max of `POST /scans`, then counts: every distinct report recorded
  * once, every distinct (device, finding) one alert — zero lost or duplicated.
  *
+ * Two phases: first the devices send as fast as they are answered (the throughput: with 50
+ * clients in a closed loop, latency there is just 50 ÷ the rate, so it judges nothing); then they
+ * send on a fixed schedule at the target rate (an open loop, latency from each report's due time):
+ * the latency target applies to that phase.
+ *
  * On PGlite in memory by default; on PostgreSQL with DATABASE_URL (a throw-away database: the
  * script migrates it and leaves its rows behind). Targets: ≥ 300 reports/s on PGlite, ≥ 1,000 on
- * PostgreSQL, p95 ≤ 50 ms. Exit 1 when a target is missed or a count is wrong.
+ * PostgreSQL; p95 ≤ 50 ms at that rate. Exit 1 when a target is missed or a count is wrong.
  *
  * Also counted while measuring: the database round trips per report (every statement the app
  * sends, BEGIN and COMMIT included) and, on PostgreSQL started by scripts/bench-scans-postgres.ts
@@ -181,11 +186,26 @@ let measured = 0;
 let duplicatesSent = 0;
 let measuring = false;
 let stop = false;
+/**
+ * The paced phase: each device sends one report every `pacedEveryMs`, on a fixed schedule (an
+ * open loop: a late answer does not delay the next report's due time). Its latency is measured
+ * from the report's due time, so a server that falls behind shows in the figures instead of
+ * slowing the clients down (no coordinated omission).
+ */
+let pacedEveryMs: number | null = null;
+const pacedLatencies: number[] = [];
+let pacedMeasuring = false;
 
-async function device(i: number): Promise<void> {
-  const random = rng(i + 1);
+async function device(i: number, seed = i + 1): Promise<void> {
+  const random = rng(seed);
   let previous: string | null = null;
+  let due = performance.now() + (pacedEveryMs === null ? 0 : random() * pacedEveryMs);
   while (!stop) {
+    if (pacedEveryMs !== null) {
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      if (stop) break;
+    }
     const roll = random();
     let body: string;
     let reportId: string;
@@ -211,7 +231,8 @@ async function device(i: number): Promise<void> {
       });
       for (const f of findings) expectedThreats[i]!.add(f.threatId);
     }
-    const t0 = performance.now();
+    const t0 = pacedEveryMs === null ? performance.now() : due;
+    if (pacedEveryMs !== null) due += pacedEveryMs;
     const res = await fetch(`${base}/scans`, {
       method: 'POST',
       headers: { authorization: `Bearer ${credentials[i]}`, 'content-type': 'application/json' },
@@ -226,6 +247,7 @@ async function device(i: number): Promise<void> {
       latencies.push(ms);
       measured++;
     }
+    if (pacedMeasuring) pacedLatencies.push(ms);
   }
 }
 
@@ -244,6 +266,20 @@ const pgCpu1 = postgresCpuMs();
 const elapsed = (performance.now() - t0) / 1000;
 stop = true;
 await Promise.all(loops);
+
+// The paced phase: the target rate, spread over the same devices; latency at that rate.
+const target = engine === 'PostgreSQL' ? 1000 : 300;
+pacedEveryMs = (DEVICES / target) * 1000;
+stop = false;
+const pacedLoops = Array.from({ length: DEVICES }, (_, i) => device(i, DEVICES + i + 1));
+await new Promise((r) => setTimeout(r, WARM_UP_MS));
+pacedMeasuring = true;
+const paced0 = performance.now();
+await new Promise((r) => setTimeout(r, SECONDS * 1000));
+pacedMeasuring = false;
+const pacedElapsed = (performance.now() - paced0) / 1000;
+stop = true;
+await Promise.all(pacedLoops);
 server.close();
 
 // Counting after the run: nothing lost, nothing twice.
@@ -265,8 +301,13 @@ latencies.sort((a, b) => a - b);
 const percentile = (p: number) =>
   latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN;
 const perSecond = measured / elapsed;
-const p95 = percentile(95);
-const target = engine === 'PostgreSQL' ? 1000 : 300;
+pacedLatencies.sort((a, b) => a - b);
+const pacedPercentile = (p: number) =>
+  pacedLatencies[
+    Math.min(pacedLatencies.length - 1, Math.ceil((p / 100) * pacedLatencies.length) - 1)
+  ] ?? NaN;
+const pacedP95 = pacedPercentile(95);
+const pacedRate = pacedLatencies.length / pacedElapsed;
 const countsRight =
   reportRows === uniqueReports.size &&
   alertRows === expectedAlerts &&
@@ -276,11 +317,15 @@ console.log(
   `\nScan reports over loopback HTTP, ${DEVICES} concurrent devices, ${SECONDS} s measured ` +
     `(${engine}; client and server in one process)\n`,
 );
-console.log('| engine | reports/s | p50 | p95 | max | target |');
-console.log('| --- | --- | --- | --- | --- | --- |');
+console.log('| engine | load | reports/s | p50 | p95 | max | target |');
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
 console.log(
-  `| ${engine} | ${perSecond.toFixed(0)} | ${percentile(50).toFixed(1)} ms | ${p95.toFixed(1)} ms | ` +
-    `${(latencies.at(-1) ?? NaN).toFixed(1)} ms | ≥ ${target}/s, p95 ≤ 50 ms |`,
+  `| ${engine} | as fast as they are answered | ${perSecond.toFixed(0)} | ${percentile(50).toFixed(1)} ms | ` +
+    `${percentile(95).toFixed(1)} ms | ${(latencies.at(-1) ?? NaN).toFixed(1)} ms | ≥ ${target}/s |`,
+);
+console.log(
+  `| ${engine} | paced at ${target}/s | ${pacedRate.toFixed(0)} | ${pacedPercentile(50).toFixed(1)} ms | ` +
+    `${pacedP95.toFixed(1)} ms | ${(pacedLatencies.at(-1) ?? NaN).toFixed(1)} ms | p95 ≤ 50 ms |`,
 );
 // On a shared machine the wall-clock rate says as much about the neighbours as about us: the CPU
 // this process spent per report (server, PGlite when embedded, and the client) bounds the rate a
@@ -304,4 +349,4 @@ console.log(
     `(device, finding) pairs, ${alertRows - distinctAlertRows} duplicated: ` +
     `${countsRight ? 'zero lost or duplicated' : 'COUNTS WRONG'}.`,
 );
-process.exitCode = perSecond >= target && p95 <= 50 && countsRight ? 0 : 1;
+process.exitCode = perSecond >= target && pacedP95 <= 50 && countsRight ? 0 : 1;
