@@ -3,8 +3,8 @@
  * the device API (server/device-api/, docs/decisions/051-device-api.md) over loopback HTTP.
  *
  * A real server (serveApp, the app main.ts runs) on 127.0.0.1; an organization with DEVICES
- * members, each enrolled through `POST /enroll`; then DEVICES concurrent devices each send reports
- * one after another for SECONDS (after a short warm-up), with a realistic mix: most reports clean,
+ * members, each enrolled through `POST /enroll`; then DEVICES concurrent devices, in a process of
+ * their own (./bench-scans-load.ts), each send reports one after another for SECONDS (after a short warm-up), with a realistic mix: most reports clean,
  * some with a warning or a critical finding drawn from a small catalogue (so findings repeat and
  * must not open twice), and some reports sent twice (a retried upload: must change nothing).
  * Prints reports/s, p50/p95/max of `POST /scans`, then counts: every distinct report recorded
@@ -25,8 +25,9 @@
  *
  * Environment: BENCH_SCAN_DEVICES (50), BENCH_SCAN_SECONDS (10), DATABASE_URL, BENCH_PG_PID.
  */
-import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -153,133 +154,59 @@ for (const code of codes) {
 }
 log(`${DEVICES} devices enrolled on ${engine}`);
 
-/** A small catalogue, so findings repeat across a device's reports. */
-const CATALOGUE = [
-  {
-    threatId: 'trojan.banker.a',
-    name: 'Banking trojan',
-    severity: 'critical',
-    category: 'malware',
-  },
-  { threatId: 'spyware.stalker.b', name: 'Stalkerware', severity: 'critical', category: 'malware' },
-  { threatId: 'net.mitm.c', name: 'Man-in-the-middle', severity: 'critical', category: 'network' },
-  { threatId: 'os.outdated.d', name: 'Outdated OS', severity: 'warning', category: 'os' },
-  { threatId: 'app.sideload.e', name: 'Sideloaded app', severity: 'warning', category: 'apps' },
-  { threatId: 'dev.debug.f', name: 'USB debugging on', severity: 'warning', category: 'device' },
-] as const;
-
-/** Deterministic per device: the mix is the same on every run. */
-function rng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
-
-const expectedThreats = Array.from({ length: DEVICES }, () => new Set<string>());
-const uniqueReports = new Set<string>();
-const latencies: number[] = [];
-let measured = 0;
-let duplicatesSent = 0;
-let measuring = false;
-let stop = false;
-/**
- * The paced phase: each device sends one report every `pacedEveryMs`, on a fixed schedule (an
- * open loop: a late answer does not delay the next report's due time). Its latency is measured
- * from the report's due time, so a server that falls behind shows in the figures instead of
- * slowing the clients down (no coordinated omission).
- */
-let pacedEveryMs: number | null = null;
-const pacedLatencies: number[] = [];
-let pacedMeasuring = false;
-
-async function device(i: number, seed = i + 1): Promise<void> {
-  const random = rng(seed);
-  let previous: string | null = null;
-  let due = performance.now() + (pacedEveryMs === null ? 0 : random() * pacedEveryMs);
-  while (!stop) {
-    if (pacedEveryMs !== null) {
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      if (stop) break;
-    }
-    const roll = random();
-    let body: string;
-    let reportId: string;
-    if (previous && roll < 0.05) {
-      // A retried upload of the last report: must change nothing.
-      body = previous;
-      reportId = (JSON.parse(previous) as { reportId: string }).reportId;
-      duplicatesSent++;
-    } else {
-      const findings =
-        roll < 0.75
-          ? []
-          : roll < 0.95
-            ? [CATALOGUE[3 + Math.floor(random() * 3)]!]
-            : [CATALOGUE[Math.floor(random() * 3)]!, CATALOGUE[3 + Math.floor(random() * 3)]!];
-      reportId = randomUUID();
-      body = JSON.stringify({
-        reportId,
-        scannedAt: new Date().toISOString(),
-        osVersion: '14',
-        screenLock: random() < 0.9,
-        findings,
-      });
-      for (const f of findings) expectedThreats[i]!.add(f.threatId);
-    }
-    const t0 = pacedEveryMs === null ? performance.now() : due;
-    if (pacedEveryMs !== null) due += pacedEveryMs;
-    const res = await fetch(`${base}/scans`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${credentials[i]}`, 'content-type': 'application/json' },
-      body,
-    });
-    await res.arrayBuffer();
-    const ms = performance.now() - t0;
-    if (res.status !== 202) throw new Error(`device ${i}: ${res.status}`);
-    uniqueReports.add(reportId);
-    previous = body;
-    if (measuring) {
-      latencies.push(ms);
-      measured++;
-    }
-    if (pacedMeasuring) pacedLatencies.push(ms);
-  }
-}
-
-const loops = Array.from({ length: DEVICES }, (_, i) => device(i));
-await new Promise((r) => setTimeout(r, WARM_UP_MS));
-measuring = true;
-counting = true;
-const t0 = performance.now();
-const cpu0 = process.cpuUsage();
-const pgCpu0 = postgresCpuMs();
-await new Promise((r) => setTimeout(r, SECONDS * 1000));
-measuring = false;
-counting = false;
-const cpu = process.cpuUsage(cpu0);
-const pgCpu1 = postgresCpuMs();
-const elapsed = (performance.now() - t0) / 1000;
-stop = true;
-await Promise.all(loops);
-
-// The paced phase: the target rate, spread over the same devices; latency at that rate.
+// The devices in their own process (./bench-scans-load.ts); this process only serves.
 const target = engine === 'PostgreSQL' ? 1000 : 300;
-pacedEveryMs = (DEVICES / target) * 1000;
-stop = false;
-const pacedLoops = Array.from({ length: DEVICES }, (_, i) => device(i, DEVICES + i + 1));
-await new Promise((r) => setTimeout(r, WARM_UP_MS));
-pacedMeasuring = true;
-const paced0 = performance.now();
-await new Promise((r) => setTimeout(r, SECONDS * 1000));
-pacedMeasuring = false;
-const pacedElapsed = (performance.now() - paced0) / 1000;
-stop = true;
-await Promise.all(pacedLoops);
+interface PhaseFigures {
+  count: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+interface LoadFigures {
+  open: PhaseFigures;
+  paced: PhaseFigures;
+  clientCpuMs: number;
+  uniqueReports: number;
+  expectedAlerts: number;
+  duplicatesSent: number;
+}
+let cpu = process.cpuUsage();
+let cpu0 = process.cpuUsage();
+let pgCpu0: number | null = null;
+let pgCpu1: number | null = null;
+const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-scans-load.ts'], {
+  env: {
+    ...process.env,
+    SCAN_PORT: String((server.address() as AddressInfo).port),
+    SCAN_CREDENTIALS: JSON.stringify(credentials),
+    SCAN_SECONDS: String(SECONDS),
+    SCAN_TARGET: String(target),
+    SCAN_WARM_UP_MS: String(WARM_UP_MS),
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const load = await new Promise<LoadFigures>((resolve, reject) => {
+  let figures: LoadFigures | null = null;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line === 'MEASURE START') {
+      counting = true;
+      cpu0 = process.cpuUsage();
+      pgCpu0 = postgresCpuMs();
+    } else if (line === 'MEASURE END') {
+      counting = false;
+      cpu = process.cpuUsage(cpu0);
+      pgCpu1 = postgresCpuMs();
+    } else if (line.startsWith('{')) {
+      figures = JSON.parse(line) as LoadFigures;
+    }
+  });
+  child.on('error', reject);
+  child.on('exit', (code) =>
+    figures && code === 0 ? resolve(figures) : reject(new Error(`the devices exited ${code}`)),
+  );
+});
+const measured = load.open.count;
 server.close();
 
 // Counting after the run: nothing lost, nothing twice.
@@ -294,47 +221,34 @@ const alertRows = await count(sql`SELECT count(*) AS n FROM alerts WHERE org_id 
 const distinctAlertRows = await count(sql`
   SELECT count(*) AS n FROM (SELECT DISTINCT device_id, threat_id FROM alerts
   WHERE org_id = ${org.id}) x`);
-const expectedAlerts = expectedThreats.reduce((n, s) => n + s.size, 0);
 await handle.close();
 
-latencies.sort((a, b) => a - b);
-const percentile = (p: number) =>
-  latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN;
-const perSecond = measured / elapsed;
-pacedLatencies.sort((a, b) => a - b);
-const pacedPercentile = (p: number) =>
-  pacedLatencies[
-    Math.min(pacedLatencies.length - 1, Math.ceil((p / 100) * pacedLatencies.length) - 1)
-  ] ?? NaN;
-const pacedP95 = pacedPercentile(95);
-const pacedRate = pacedLatencies.length / pacedElapsed;
 const countsRight =
-  reportRows === uniqueReports.size &&
-  alertRows === expectedAlerts &&
+  reportRows === load.uniqueReports &&
+  alertRows === load.expectedAlerts &&
   distinctAlertRows === alertRows;
 
 console.log(
   `\nScan reports over loopback HTTP, ${DEVICES} concurrent devices, ${SECONDS} s measured ` +
-    `(${engine}; client and server in one process)\n`,
+    `(${engine}; the devices in a process of their own)\n`,
 );
 console.log('| engine | load | reports/s | p50 | p95 | max | target |');
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
-console.log(
-  `| ${engine} | as fast as they are answered | ${perSecond.toFixed(0)} | ${percentile(50).toFixed(1)} ms | ` +
-    `${percentile(95).toFixed(1)} ms | ${(latencies.at(-1) ?? NaN).toFixed(1)} ms | ≥ ${target}/s |`,
-);
-console.log(
-  `| ${engine} | paced at ${target}/s | ${pacedRate.toFixed(0)} | ${pacedPercentile(50).toFixed(1)} ms | ` +
-    `${pacedP95.toFixed(1)} ms | ${(pacedLatencies.at(-1) ?? NaN).toFixed(1)} ms | p95 ≤ 50 ms |`,
-);
+const row = (f: PhaseFigures) =>
+  `${f.perSecond.toFixed(0)} | ${f.p50.toFixed(1)} ms | ${f.p95.toFixed(1)} ms | ${f.max.toFixed(1)} ms`;
+console.log(`| ${engine} | as fast as they are answered | ${row(load.open)} | ≥ ${target}/s |`);
+console.log(`| ${engine} | paced at ${target}/s | ${row(load.paced)} | p95 ≤ 50 ms |`);
 // On a shared machine the wall-clock rate says as much about the neighbours as about us: the CPU
-// this process spent per report (server, PGlite when embedded, and the client) bounds the rate a
-// free core would reach.
+// server's process spent per report (the server, and PGlite when embedded) bounds the rate a free
+// core would reach.
 const cpuMsPerReport = (cpu.user + cpu.system) / 1000 / Math.max(1, measured);
 console.log(
-  `\nCPU of this process per report: ${cpuMsPerReport.toFixed(2)} ms ` +
+  `\nCPU of the server's process per report: ${cpuMsPerReport.toFixed(2)} ms ` +
     `(one free core: ~${(1000 / cpuMsPerReport).toFixed(0)} reports/s); load average at the end: ` +
     `${(await import('node:os')).loadavg()[0]!.toFixed(1)}.`,
+);
+console.log(
+  `CPU of the devices' process per report: ${(load.clientCpuMs / Math.max(1, measured)).toFixed(2)} ms.`,
 );
 if (pgCpu0 !== null && pgCpu1 !== null) {
   console.log(
@@ -344,9 +258,9 @@ if (pgCpu0 !== null && pgCpu1 !== null) {
 // Round trips include those of retried uploads (5% of reports), which stop after the report id.
 console.log(`Database round trips per report: ${(roundTrips / Math.max(1, measured)).toFixed(2)}.`);
 console.log(
-  `\nAfter the run: ${reportRows} reports recorded for ${uniqueReports.size} distinct sent ` +
-    `(${duplicatesSent} resent), ${alertRows} alerts for ${expectedAlerts} distinct ` +
+  `\nAfter the run: ${reportRows} reports recorded for ${load.uniqueReports} distinct sent ` +
+    `(${load.duplicatesSent} resent), ${alertRows} alerts for ${load.expectedAlerts} distinct ` +
     `(device, finding) pairs, ${alertRows - distinctAlertRows} duplicated: ` +
     `${countsRight ? 'zero lost or duplicated' : 'COUNTS WRONG'}.`,
 );
-process.exitCode = perSecond >= target && pacedP95 <= 50 && countsRight ? 0 : 1;
+process.exitCode = load.open.perSecond >= target && load.paced.p95 <= 50 && countsRight ? 0 : 1;
