@@ -39,7 +39,10 @@ it('a PGlite data directory survives a restart: migrated and seeded once', async
       '0021_policies_and_reminders.sql',
       '0022_api_rate_limits.sql',
       '0023_lists_under_change.sql',
-      '0028_admin_preferences.sql',
+      '0024_report_id_retention.sql',
+      '0025_threat_alert_emails.sql',
+      '0026_device_report_facts.sql',
+      '0027_admin_preferences.sql',
     ],
     seeded: true,
   });

@@ -542,7 +542,7 @@ export const deviceReports = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     reportId: uuid('report_id').notNull(),
     receivedAt: timestamp('received_at', tz).notNull(),
-    /** What the report said (0027_device_report_facts.sql; null in older rows): the drawer's scans. */
+    /** What the report said (0026_device_report_facts.sql; null in older rows): the drawer's scans. */
     scannedAt: timestamp('scanned_at', tz),
     osVersion: text('os_version'),
     findings: integer('findings'),
@@ -645,7 +645,7 @@ export const apiRateLimits = pgTable(
 );
 
 /**
- * An administrator's own preferences (0028_admin_preferences.sql, server/preferences/): theme and
+ * An administrator's own preferences (0027_admin_preferences.sql, server/preferences/): theme and
  * the two tables' column layouts; no row means the defaults.
  */
 export const adminPreferences = pgTable(

@@ -137,7 +137,7 @@ export async function recordReports(
   if (keys.length === 0) return new Set();
   const inserted = await tx
     .insert(deviceReports)
-    // What each report said is kept for the device drawer's scans and OS history (0027).
+    // What each report said is kept for the device drawer's scans and OS history (0026).
     .values(
       keys.map((k) => ({ deviceId: k.deviceId, reportId: k.reportId, receivedAt: now, ...k.said })),
     )

@@ -3,7 +3,7 @@
  * it reported, newest first, with when it first reported it. Pure: the versions seen come in (each
  * report's from device_reports, the enrolment's from its audit event), and the device's current
  * version with when it enrolled, which stands in when nothing else names it (reports received
- * before 0027 kept no version).
+ * before 0026 kept no version).
  */
 export interface SeenVersion {
   version: string;
