@@ -86,7 +86,9 @@ export const FoundOnTheServer: Story = {
     await expect(dialog.getByRole('option', { name: /dana.lee@acme.test/ })).toBeVisible();
     await expect(dialog.getByRole('status')).toHaveTextContent('1 device(s), 1 member(s) found');
     await userEvent.click(device);
-    await expect(args.onNavigate).toHaveBeenCalledWith('/dashboard?q=ACME-DANA-0001');
+    await expect(args.onNavigate).toHaveBeenCalledWith(
+      '/dashboard?q=ACME-DANA-0001&device=ACME-DANA-0001',
+    );
   },
 };
 

@@ -214,7 +214,9 @@ export default function CommandPalette({
                 onSelect={() => {
                   onOpenChange(false);
                   setText('');
-                  onNavigate(`/dashboard?q=${encodeURIComponent(device.code)}`);
+                  onNavigate(
+                    `/dashboard?q=${encodeURIComponent(device.code)}&device=${encodeURIComponent(device.code)}`,
+                  );
                 }}
                 className={itemClass}
               >

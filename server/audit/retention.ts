@@ -43,7 +43,7 @@ export async function applyRetention(
       .select({ headSeq: auditLogs.headSeq })
       .from(auditLogs)
       .where(eq(auditLogs.orgId, orgId))
-      .for('update');
+      .for('no key update');
     if (!log) return 0;
     // The first event kept: in chain order, the first not older than the cut-off.
     const [firstKept] = await tx

@@ -136,7 +136,7 @@ export function insertResetTokenWithinCap(
       .select({ id: users.id })
       .from(users)
       .where(eq(users.id, values.userId))
-      .for('update');
+      .for('no key update');
     if (!user) return false;
     const since = new Date(values.now.getTime() - 60 * 60 * 1000);
     if ((await countResetTokensSince(tx, values.userId, since)) >= MAX_RESET_EMAILS_PER_HOUR) {

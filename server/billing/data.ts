@@ -75,7 +75,7 @@ export async function lockOrg(tx: Database, orgId: number): Promise<boolean> {
     .select({ id: organizations.id })
     .from(organizations)
     .where(eq(organizations.id, orgId))
-    .for('update');
+    .for('no key update');
   return rows.length > 0;
 }
 

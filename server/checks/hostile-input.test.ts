@@ -967,7 +967,11 @@ describe('the public API', () => {
     const text = await res.text();
     expect(
       res.status,
-      `${method} ${path} ${body?.slice(0, 200) ?? ''}: ${text.slice(0, 300)}`,
+      `${method} ${path} ${body?.slice(0, 200) ?? ''}: ${text.slice(0, 300)}${
+        res.status >= 500
+          ? `\n${t.logger.lines.filter((l) => l.startsWith('error')).join('\n')}`
+          : ''
+      }`,
     ).toBeLessThan(500);
     const type = res.headers.get('content-type') ?? '';
     if (res.status >= 400) expect(type).toMatch(/^application\/problem\+json/);

@@ -182,7 +182,7 @@ export async function lockDevicesByCredential(
     .from(devices)
     .where(inArray(devices.credentialHash, [...credentialHashes]))
     .orderBy(devices.id)
-    .for('update');
+    .for('no key update');
   for (const { id, orgId, memberId, credentialHash, ...dashboard } of rows) {
     if (credentialHash === null) continue;
     found.set(credentialHash, {

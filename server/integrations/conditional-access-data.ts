@@ -58,7 +58,7 @@ export async function findConditionalAccess(
     .from(conditionalAccess)
     .where(eq(conditionalAccess.orgId, orgId))
     .limit(1);
-  const [row] = options.forUpdate ? await query.for('update') : await query;
+  const [row] = options.forUpdate ? await query.for('no key update') : await query;
   return (
     row ?? {
       config: { ...DEFAULT_CONDITIONAL_ACCESS_CONFIG },

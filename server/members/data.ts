@@ -60,13 +60,17 @@ export async function freshCodes(q: Executor, count: number): Promise<string[]> 
   }
 }
 
-/** Serializes member changes of one organization (the duplicate check reads, then writes). */
+/**
+ * Serializes member changes of one organization (the duplicate check reads, then writes). NO KEY
+ * UPDATE, not UPDATE: rows inserted meanwhile that reference the organization (audit events, jobs)
+ * check its key without waiting (server/db/row-locks-postgres.test.ts).
+ */
 export async function lockOrg(tx: Tx, orgId: number): Promise<void> {
   await tx
     .select({ id: organizations.id })
     .from(organizations)
     .where(eq(organizations.id, orgId))
-    .for('update');
+    .for('no key update');
 }
 
 export interface CreateMembersOptions {

@@ -257,7 +257,7 @@ export async function findDirectoryMember(
     })
     .from(members)
     .where(and(eq(members.orgId, orgId), eq(members.id, id)))
-    .for('update');
+    .for('no key update');
   if (!row) return null;
   const [enrolled] = await tx
     .select({ id: devices.id })

@@ -289,7 +289,7 @@ export async function releaseAllMembers(tx: Database, orgId: number, now: Date):
     .from(members)
     .where(and(eq(members.orgId, orgId), eq(members.caBlocked, true)))
     .orderBy(members.id)
-    .for('update');
+    .for('no key update');
   if (blocked.length === 0) return 0;
   await tx
     .update(members)

@@ -117,7 +117,7 @@ export async function remindOrganization(
         )
         .orderBy(asc(members.id))
         .limit(REMINDER_BATCH)
-        .for('update', { skipLocked: true });
+        .for('no key update', { skipLocked: true });
       if (due.length === 0) return null;
       const stale = await tx
         .select({ memberId: devices.memberId, code: devices.code, model: devices.model })

@@ -48,8 +48,14 @@ test('find a seeded device by its member’s name, on the server', async ({ page
   const device = palette.getByRole('option', { name: /dana/i }).first();
   await expect(device).toBeVisible();
   await expect(palette.getByRole('status')).toContainText(/device\(s\)/);
+  const label = (await device.textContent()) ?? '';
   await device.click();
-  await expect(page).toHaveURL(/\/(dashboard|members)\?q=/);
+  // A device opens the dashboard searched for its code, with its drawer open.
+  await expect(page).toHaveURL(/\/dashboard\?q=[^&]+&device=/);
+  const code = new URL(page.url()).searchParams.get('device') ?? '';
+  expect(label).toContain(code);
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByText(code, { exact: true }).first()).toBeVisible();
 });
 
 test('/ focuses the table search, ? lists the shortcuts; neither fires while typing', async ({

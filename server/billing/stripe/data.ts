@@ -61,7 +61,7 @@ export async function lockSubscription(
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.orgId, orgId))
-    .for('update');
+    .for('no key update');
   return row ?? null;
 }
 
