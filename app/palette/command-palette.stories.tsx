@@ -70,6 +70,9 @@ export const GoToSettingsTab: Story = {
   play: async ({ args, canvasElement }) => {
     const dialog = within(await palette(canvasElement));
     await userEvent.type(dialog.getByRole('combobox'), 'sso');
+    // The server search (250 ms after the last key) answers first: the screenshot below is taken
+    // with the palette still open (onOpenChange is a spy), and must not catch it half-way.
+    await waitFor(() => expect(dialog.getByRole('status')).toHaveTextContent(/found/));
     // Several tabs match 'sso' loosely (cmdk's fuzzy match); the e2e test chooses with Enter.
     await userEvent.click(dialog.getByRole('option', { name: 'Settings › SSO' }));
     await expect(args.onNavigate).toHaveBeenCalledWith('/settings?tab=sso');

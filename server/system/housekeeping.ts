@@ -10,6 +10,7 @@ import { deleteOldStripeEvents } from '../billing/stripe/data';
 import { deleteExpiredTransactions } from '../oidc/data';
 import { deleteOldNotices } from '../events/data';
 import { deleteOldReportIds } from '../device-api/data';
+import { vacuumLikeAutovacuum } from './vacuum';
 
 /** How long finished jobs are kept. */
 export const FINISHED_JOBS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
@@ -21,7 +22,8 @@ export const FINISHED_JOBS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
  * stale card setups and payment methods that never became a default, finished jobs, change
  * notices too old to resume from, the device lists' change log older than 10 minutes, scan report
  * ids past their retry window.
- * Refreshes the planner statistics of the device and alert lists (PGlite runs no autovacuum).
+ * Refreshes the planner statistics of the device and alert lists (PGlite runs no autovacuum), and
+ * on PGlite vacuums the tables autovacuum would (./vacuum.ts).
  */
 export async function runHousekeeping(
   db: Database,
@@ -46,4 +48,5 @@ export async function runHousekeeping(
   await deleteOldReportIds(db, now);
   await analyzeDevices(db);
   await analyzeAlerts(db);
+  await vacuumLikeAutovacuum(db);
 }
