@@ -21,6 +21,7 @@ import type { AppDeps, Services } from './deps';
 import type { AppEnv } from './env';
 import { API_PREFIX, createRoute } from './http/route';
 import { scopedDatabase } from './db/request-scope';
+import { CONFLICT_RETRY_AFTER_SECONDS, isDatabaseConflict } from './db/conflicts';
 import { auditCalls, requestDetails } from './audit/record';
 import { auditRoutes } from './audit/routes';
 import { defineAuditJobs } from './audit/retention';
@@ -350,6 +351,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ error: error.message || 'Bad request' } satisfies ErrorBody, error.status);
+    }
+    if (isDatabaseConflict(error)) {
+      // Lost a deadlock or a serialization conflict: rolled back, and would pass if sent again
+      // (../db/conflicts.ts). Logged, as something to look into, but not as the call's failure.
+      s.logger.warn(
+        `[http] ${c.req.method} ${new URL(c.req.url).pathname}: database conflict, answered 503:`,
+        describeError(error),
+      );
+      c.header('Retry-After', String(CONFLICT_RETRY_AFTER_SECONDS));
+      return c.json(
+        { error: 'The server is busy. Try again in a few seconds.' } satisfies ErrorBody,
+        503,
+      );
     }
     s.logger.error(
       `[http] ${c.req.method} ${new URL(c.req.url).pathname} failed:`,

@@ -202,6 +202,43 @@ describe('errors', () => {
   });
 });
 
+describe('database conflicts', () => {
+  it('a call that lost a deadlock → 503 busy with Retry-After, logged as a warning, not a 500', async () => {
+    const { createApp } = await import('../app');
+    const logger = captureLogger();
+    const conflicted = createApp({
+      db: new Proxy(t.db, {
+        get(target, prop) {
+          if (prop === 'select') {
+            return () => {
+              // As Drizzle wraps what node-postgres throws.
+              throw new Error('Failed query: select 1\nparams: secret-hash-value', {
+                cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+              });
+            };
+          }
+          return Reflect.get(target, prop);
+        },
+      }),
+      logger,
+    });
+    const res = await conflicted.request('/api/orgs/lookup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
+      body: JSON.stringify({ slug: 'example' }),
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(await res.json()).toEqual({ error: 'The server is busy. Try again in a few seconds.' });
+    const log = logger.lines.join('\n');
+    expect(log).toMatch(
+      /^warn \[http\] POST \/api\/orgs\/lookup: database conflict, answered 503/m,
+    );
+    expect(log).not.toMatch(/^error/m);
+    expect(log).not.toMatch(/secret-hash-value/);
+  });
+});
+
 describe('organization lookup', () => {
   it('normalizes the name (lower case, no spaces)', async () => {
     for (const slug of ['example', '  EXAMPLE ', 'Exam Ple']) {

@@ -33,7 +33,7 @@ describe('the OpenAPI document', () => {
     for (const o of v.operations) {
       expect(o.op.summary, o.operationId).toBeTruthy();
       const responses = o.op.responses as Record<string, Record<string, unknown>>;
-      for (const status of ['400', '401', '429', '500'])
+      for (const status of ['400', '401', '429', '500', '503'])
         expect(responses[status], `${o.operationId} ${status}`).toBeDefined();
       const ok = Object.entries(responses).find(([s]) => s.startsWith('2'));
       const media = (ok?.[1].content as Record<string, { example: unknown }>)['application/json'];

@@ -92,6 +92,12 @@ const problemExamples: Record<ProblemKind, Json> = {
     status: 500,
     detail: 'The server failed to answer.',
   },
+  unavailable: {
+    type: problemType('unavailable'),
+    title: PROBLEM_KINDS.unavailable.title,
+    status: 503,
+    detail: 'The call met a conflicting change and changed nothing. Send it again.',
+  },
 };
 
 function problemResponse(kind: ProblemKind, description: string, headers: Json = {}): Json {
@@ -190,6 +196,7 @@ function operation(op: ApiOperation): Json {
     ...(op.body ? { '413': ref('PayloadTooLarge'), '415': ref('UnsupportedMediaType') } : {}),
     '429': ref('TooManyRequests'),
     '500': ref('InternalError'),
+    '503': ref('Unavailable'),
   };
   const out: Json = {
     operationId: op.id,
@@ -304,6 +311,16 @@ export function openApiDocument(): Json {
           },
         }),
         InternalError: problemResponse('internal', 'The server failed.'),
+        Unavailable: problemResponse(
+          'unavailable',
+          'The call met a conflicting change in the database and changed nothing: send it again.',
+          {
+            'Retry-After': {
+              description: 'Seconds to wait.',
+              schema: { type: 'integer', minimum: 1 },
+            },
+          },
+        ),
       },
     },
   };

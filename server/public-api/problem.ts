@@ -19,6 +19,7 @@ export const PROBLEM_KINDS = {
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal server error' },
+  unavailable: { status: 503, title: 'Service unavailable' },
 } as const;
 export type ProblemKind = keyof typeof PROBLEM_KINDS;
 

@@ -462,6 +462,48 @@ describe('rate limit', () => {
   });
 });
 
+describe('database conflicts', () => {
+  it('a write that lost a deadlock changed nothing and answers 503 with Retry-After, as the document says', async () => {
+    // Another app on the same database whose next transaction loses a deadlock, as PostgreSQL
+    // reports one (Drizzle's error, caused by the driver's with SQLSTATE 40P01).
+    let conflicts = 1;
+    const db = new Proxy(t.db, {
+      get(target, prop) {
+        if (prop === 'transaction' && conflicts > 0) {
+          conflicts -= 1;
+          return () =>
+            Promise.reject(
+              new Error('Failed query: update "alerts" …', {
+                cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+              }),
+            );
+        }
+        return Reflect.get(target, prop);
+      },
+    });
+    const other = createApp({ db, now: t.clock.now, apiRateLimit: 10_000, logger: t.logger });
+    const call = apiClient(other, await loadValidator(t.app));
+    const id = acme.alerts[acme.alerts.length - 1]!.scanId;
+    const path = `/alerts/${encodeURIComponent(id)}`;
+    const before = (await api('GET', path, { key })).data.alertStatus;
+    const target = before === 'Open' ? '/alerts/close' : '/alerts/reopen';
+
+    const lost = await call('POST', target, { key, json: { ids: [id] } });
+    problem(lost, 503);
+    expect(lost.data.type).toBe('https://portal.example.com/problems/unavailable');
+    expect(lost.res.headers.get('retry-after')).toBe('1');
+    expect((await api('GET', path, { key })).data.alertStatus).toBe(before);
+    expect(t.logger.lines.join('\n')).toMatch(
+      /^warn \[public-api\] POST \/alerts\/(close|reopen): database conflict/m,
+    );
+
+    // Sent again, it passes.
+    const again = await call('POST', target, { key, json: { ids: [id] } });
+    expect(again.status, again.text).toBe(200);
+    expect(again.data.results).toEqual([{ id, result: 'updated' }]);
+  });
+});
+
 describe('the OpenAPI document and the reference page', () => {
   it('serves the document without a key and the reference page with its assets', async () => {
     const doc = await t.app.request('/api/v1/openapi.json');

@@ -49,6 +49,7 @@ import { enqueueInvitations } from '../members/enqueue-invitations';
 import { newMemberDirectoryCache } from '../members/directory';
 import { emitWebhookEvents } from '../webhooks/events';
 import { ProblemError, problemResponse, validationErrors } from './problem';
+import { CONFLICT_RETRY_AFTER_SECONDS, isDatabaseConflict } from '../db/conflicts';
 import { authenticateAndCount, rateLimitHeaders } from './rate-limit';
 import {
   alertStatuses,
@@ -542,6 +543,19 @@ export function publicApi(app: Hono<AppEnv>, s: Services): void {
           problem = new ProblemError(
             error.status === 404 ? 'not_found' : 'invalid_request',
             error.body.error,
+          );
+        } else if (isDatabaseConflict(error)) {
+          // Lost a deadlock or serialization conflict: nothing was changed, and the call would
+          // pass if sent again (../db/conflicts.ts).
+          s.logger.warn(
+            `[public-api] ${op.method} ${op.path}: database conflict, answered 503:`,
+            describeError(error),
+          );
+          problem = new ProblemError(
+            'unavailable',
+            'The call met a conflicting change and changed nothing. Send it again.',
+            undefined,
+            { 'Retry-After': String(CONFLICT_RETRY_AFTER_SECONDS) },
           );
         } else {
           s.logger.error(`[public-api] ${op.method} ${op.path} failed:`, describeError(error));

@@ -20,6 +20,7 @@ import { findCredentialOrg } from '../settings/credentials-data';
 import { publicBaseUrl } from '../http/public-url';
 import { clientIp } from '../http/client-ip';
 import { describeError } from '../system/background';
+import { CONFLICT_RETRY_AFTER_SECONDS, isDatabaseConflict } from '../db/conflicts';
 import { enqueueInvitations } from '../members/enqueue-invitations';
 import { emitWebhookEvents } from '../webhooks/events';
 import { ScimHttpError, UNAUTHORIZED, badRequest } from './errors';
@@ -171,6 +172,22 @@ export function scimService(app: Hono<AppEnv>, s: Services): void {
         return await fn(c);
       } catch (error) {
         if (error instanceof ScimHttpError) return failure(error);
+        if (isDatabaseConflict(error)) {
+          // Lost a deadlock or serialization conflict: nothing changed; identity providers send a
+          // 503 again after Retry-After (../db/conflicts.ts).
+          s.logger.warn(
+            `[scim] ${c.req.method} ${new URL(c.req.url).pathname}: database conflict, answered 503:`,
+            describeError(error),
+          );
+          return failure(
+            new ScimHttpError(
+              503,
+              'The request met a conflicting change and changed nothing. Send it again.',
+              undefined,
+              CONFLICT_RETRY_AFTER_SECONDS,
+            ),
+          );
+        }
         s.logger.error(
           `[scim] ${c.req.method} ${new URL(c.req.url).pathname} failed:`,
           describeError(error),

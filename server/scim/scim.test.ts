@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { auditEvents } from '../db/schema';
+import { createApp } from '../app';
 import { createTestApp } from '../test-support';
+import { SCIM_ERROR_SCHEMA } from './errors';
 import { makeOrg, type TestOrg } from '../test-support/factories';
 import { scimClient } from './scim-test-client';
 import { GROUP, PATCH_OP, USER } from './fixtures';
@@ -266,6 +268,46 @@ describe('rate limit', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('database conflicts', () => {
+  it('a change that lost a deadlock changed nothing and answers 503 with Retry-After; sent again it passes', async () => {
+    // Another app on the same database whose next transaction loses a deadlock, as PostgreSQL
+    // reports one (Drizzle's error, caused by the driver's with SQLSTATE 40P01).
+    let conflicts = 1;
+    const db = new Proxy(t.db, {
+      get(target, prop) {
+        if (prop === 'transaction' && conflicts > 0) {
+          conflicts -= 1;
+          return () =>
+            Promise.reject(
+              new Error('Failed query: insert into "members" …', {
+                cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+              }),
+            );
+        }
+        return Reflect.get(target, prop);
+      },
+    });
+    const other = createApp({
+      db,
+      now: t.clock.now,
+      logger: t.logger,
+      scimRateLimit: { burst: 1000, perSecond: 1000 },
+    });
+    const scim = scimClient(other, 'scim-acme', acme.credentials.scim as string);
+    const lost = await scim('POST', '/Users', user('conflict@scim-acme.test'));
+    expect(lost.status).toBe(503);
+    expect(lost.res.headers.get('retry-after')).toBe('1');
+    expect(lost.data).toMatchObject({ schemas: [SCIM_ERROR_SCHEMA], status: '503' });
+    const found = await acmeScim(
+      'GET',
+      '/Users?filter=userName%20eq%20%22conflict%40scim-acme.test%22',
+    );
+    expect(found.data.totalResults).toBe(0);
+    expect(t.logger.lines.join('\n')).toMatch(/^warn \[scim\] POST .*: database conflict/m);
+    expect((await scim('POST', '/Users', user('conflict@scim-acme.test'))).status).toBe(201);
   });
 });
 
