@@ -402,6 +402,9 @@ export async function createTestApp(overrides: Partial<AppDeps> & TestDatabaseOp
     production: deps.production ?? false,
     notices,
     close: async () => {
+      // Work started after an answer (a failed sign-in's audit event, say) finishes before the
+      // database closes under it; bounded, so a task that never ends cannot hang a test's end.
+      await Promise.race([tasks.idle(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
       await notices.close();
       await handle.close();
     },
