@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from '@contract/endpoint';
 import { createRoute } from './route';
 import type { AppEnv } from '../env';
-import { captureLogger, createTestApp } from '../test-support';
+import { captureLogger, createTestApp, deadlockingDatabase } from '../test-support';
 import { makeOrg, TEST_PASSWORD, type TestOrg } from '../test-support/factories';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -206,22 +206,7 @@ describe('database conflicts', () => {
   it('a call that lost a deadlock → 503 busy with Retry-After, logged as a warning, not a 500', async () => {
     const { createApp } = await import('../app');
     const logger = captureLogger();
-    const conflicted = createApp({
-      db: new Proxy(t.db, {
-        get(target, prop) {
-          if (prop === 'select') {
-            return () => {
-              // As Drizzle wraps what node-postgres throws.
-              throw new Error('Failed query: select 1\nparams: secret-hash-value', {
-                cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
-              });
-            };
-          }
-          return Reflect.get(target, prop);
-        },
-      }),
-      logger,
-    });
+    const conflicted = createApp({ db: deadlockingDatabase(t.db, 'select'), logger });
     const res = await conflicted.request('/api/orgs/lookup', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../app';
-import { createTestApp } from '../test-support';
+import { createTestApp, deadlockingDatabase } from '../test-support';
 import { makeOrg, type TestOrg } from '../test-support/factories';
 import { auditEvents } from '../db/schema';
 import { apiClient, loadValidator, type ApiAnswer } from './api-client';
@@ -464,23 +464,8 @@ describe('rate limit', () => {
 
 describe('database conflicts', () => {
   it('a write that lost a deadlock changed nothing and answers 503 with Retry-After, as the document says', async () => {
-    // Another app on the same database whose next transaction loses a deadlock, as PostgreSQL
-    // reports one (Drizzle's error, caused by the driver's with SQLSTATE 40P01).
-    let conflicts = 1;
-    const db = new Proxy(t.db, {
-      get(target, prop) {
-        if (prop === 'transaction' && conflicts > 0) {
-          conflicts -= 1;
-          return () =>
-            Promise.reject(
-              new Error('Failed query: update "alerts" …', {
-                cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
-              }),
-            );
-        }
-        return Reflect.get(target, prop);
-      },
-    });
+    // Another app on the same database whose next transaction loses a deadlock.
+    const db = deadlockingDatabase(t.db, 'transaction');
     const other = createApp({ db, now: t.clock.now, apiRateLimit: 10_000, logger: t.logger });
     const call = apiClient(other, await loadValidator(t.app));
     const id = acme.alerts[acme.alerts.length - 1]!.scanId;

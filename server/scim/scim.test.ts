@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { auditEvents } from '../db/schema';
 import { createApp } from '../app';
-import { createTestApp } from '../test-support';
+import { createTestApp, deadlockingDatabase } from '../test-support';
 import { SCIM_ERROR_SCHEMA } from './errors';
 import { makeOrg, type TestOrg } from '../test-support/factories';
 import { scimClient } from './scim-test-client';
@@ -273,23 +273,8 @@ describe('rate limit', () => {
 
 describe('database conflicts', () => {
   it('a change that lost a deadlock changed nothing and answers 503 with Retry-After; sent again it passes', async () => {
-    // Another app on the same database whose next transaction loses a deadlock, as PostgreSQL
-    // reports one (Drizzle's error, caused by the driver's with SQLSTATE 40P01).
-    let conflicts = 1;
-    const db = new Proxy(t.db, {
-      get(target, prop) {
-        if (prop === 'transaction' && conflicts > 0) {
-          conflicts -= 1;
-          return () =>
-            Promise.reject(
-              new Error('Failed query: insert into "members" …', {
-                cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
-              }),
-            );
-        }
-        return Reflect.get(target, prop);
-      },
-    });
+    // Another app on the same database whose next transaction loses a deadlock.
+    const db = deadlockingDatabase(t.db, 'transaction');
     const other = createApp({
       db,
       now: t.clock.now,

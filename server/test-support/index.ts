@@ -68,6 +68,32 @@ export function captureLogger(): Logger & { lines: string[] } {
   return { lines, info: push('info'), warn: push('warn'), error: push('error') };
 }
 
+/**
+ * `db` whose next `times` uses of `method` fail as a lost PostgreSQL deadlock does: Drizzle's
+ * "Failed query" error (with the parameters Drizzle would print) caused by the driver's, SQLSTATE
+ * 40P01 (server/db/conflicts.ts). Every other use, and every later one, reaches `db`.
+ */
+export function deadlockingDatabase<D extends object>(
+  db: D,
+  method: 'transaction' | 'select',
+  times = 1,
+): D {
+  let left = times;
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === method && left > 0) {
+        left -= 1;
+        return () => {
+          throw new Error('Failed query: select 1\nparams: secret-hash-value', {
+            cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+          });
+        };
+      }
+      return Reflect.get(target, prop);
+    },
+  });
+}
+
 interface RequestOptions {
   json?: unknown;
   /** Sent as is (for malformed bodies). */
