@@ -20,6 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { CRITICAL_FINDINGS, WARNING_FINDINGS } from './scan-findings';
 
 const port = Number(process.env.SCAN_PORT);
 const credentials = JSON.parse(process.env.SCAN_CREDENTIALS ?? '[]') as string[];
@@ -28,20 +29,9 @@ const TARGET = Number(process.env.SCAN_TARGET ?? 300);
 const WARM_UP_MS = Number(process.env.SCAN_WARM_UP_MS ?? 1500);
 const DEVICES = credentials.length;
 
-/** A small catalogue, so findings repeat across a device's reports. */
-const CATALOGUE = [
-  {
-    threatId: 'trojan.banker.a',
-    name: 'Banking trojan',
-    severity: 'critical',
-    category: 'malware',
-  },
-  { threatId: 'spyware.stalker.b', name: 'Stalkerware', severity: 'critical', category: 'malware' },
-  { threatId: 'net.mitm.c', name: 'Man-in-the-middle', severity: 'critical', category: 'network' },
-  { threatId: 'os.outdated.d', name: 'Outdated OS', severity: 'warning', category: 'os' },
-  { threatId: 'app.sideload.e', name: 'Sideloaded app', severity: 'warning', category: 'apps' },
-  { threatId: 'dev.debug.f', name: 'USB debugging on', severity: 'warning', category: 'device' },
-] as const;
+/** Three of each kind (./scan-findings.ts), so findings repeat across a device's reports. */
+const CRITICAL = CRITICAL_FINDINGS.slice(0, 3);
+const WARNING = WARNING_FINDINGS.slice(0, 3);
 
 /** Deterministic per device: the mix is the same on every run. */
 function rng(seed: number) {
@@ -112,8 +102,8 @@ async function device(i: number, seed: number): Promise<void> {
         roll < 0.75
           ? []
           : roll < 0.95
-            ? [CATALOGUE[3 + Math.floor(random() * 3)]!]
-            : [CATALOGUE[Math.floor(random() * 3)]!, CATALOGUE[3 + Math.floor(random() * 3)]!];
+            ? [WARNING[Math.floor(random() * 3)]!]
+            : [CRITICAL[Math.floor(random() * 3)]!, WARNING[Math.floor(random() * 3)]!];
       reportId = randomUUID();
       body = JSON.stringify({
         reportId,

@@ -21,6 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { CRITICAL_FINDINGS, WARNING_FINDINGS } from './scan-findings';
 
 const { values: args } = parseArgs({
   options: {
@@ -181,41 +182,6 @@ for (let i = 0; i < people.length; i += 10) {
 log(`${fleet.length} devices enrolled`);
 
 // 4. Reports at RATE per second until stopped.
-const CATALOGUE = [
-  {
-    threatId: 'trojan.banker.a',
-    name: 'Banking trojan',
-    severity: 'critical',
-    category: 'Malware',
-  },
-  { threatId: 'spyware.stalker.b', name: 'Stalkerware', severity: 'critical', category: 'Malware' },
-  {
-    threatId: 'net.mitm.c',
-    name: 'Man-in-the-middle attack',
-    severity: 'critical',
-    category: 'Network',
-  },
-  {
-    threatId: 'phish.sms.d',
-    name: 'Phishing link in SMS',
-    severity: 'critical',
-    category: 'Phishing',
-  },
-  {
-    threatId: 'os.outdated.e',
-    name: 'Outdated operating system',
-    severity: 'warning',
-    category: 'OS',
-  },
-  { threatId: 'app.sideload.f', name: 'Sideloaded app', severity: 'warning', category: 'Apps' },
-  {
-    threatId: 'dev.debug.g',
-    name: 'USB debugging enabled',
-    severity: 'warning',
-    category: 'Device',
-  },
-  { threatId: 'net.wifi.h', name: 'Unsecured Wi-Fi', severity: 'warning', category: 'Network' },
-] as const;
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 
 const stats = {
@@ -255,8 +221,8 @@ async function tick(): Promise<void> {
         r < 0.8
           ? []
           : r < 0.95
-            ? [pick(CATALOGUE.slice(4))]
-            : [pick(CATALOGUE.slice(0, 4)), pick(CATALOGUE.slice(4))];
+            ? [pick(WARNING_FINDINGS)]
+            : [pick(CRITICAL_FINDINGS), pick(WARNING_FINDINGS)];
       for (const f of findings) {
         if (f.severity === 'critical') stats.criticalFindings++;
         else stats.warningFindings++;
